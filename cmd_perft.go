@@ -1,0 +1,48 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"time"
+
+	"reversi/game"
+)
+
+func init() { commands["perft"] = runPerft }
+
+// runPerft prints the number of leaf positions DEPTH plies from a start.
+func runPerft(args []string) error {
+	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
+	size := fs.Int("size", 8, "board size: 6, 8 or 10")
+	start := fs.String("start", "cross", "start: cross, parallel or free")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: reversi perft [-size 6|8|10] [-start cross|parallel|free] DEPTH")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return flag.ErrHelp
+	}
+	depth, err := strconv.Atoi(fs.Arg(0))
+	if err != nil || depth < 0 {
+		return fmt.Errorf("depth %q: want a whole number, 0 or more", fs.Arg(0))
+	}
+	st, err := game.ParseStart(*start)
+	if err != nil {
+		return err
+	}
+	b, err := game.NewStart(game.Options{Size: *size, Start: st})
+	if err != nil {
+		return err
+	}
+	t0 := time.Now()
+	n := game.Perft(b, depth)
+	fmt.Fprintf(os.Stderr, "perft %d: %v\n", depth, time.Since(t0).Round(time.Millisecond))
+	fmt.Println(n)
+	return nil
+}

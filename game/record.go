@@ -1,0 +1,188 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Start is the opening setup.
+type Start int8
+
+// The starts. Cross, the standard one, is the zero value.
+const (
+	Cross    Start = iota // d4, e5 white; e4, d5 black (on 8×8)
+	Parallel              // the two top centre squares white, the bottom two black
+	Free                  // empty board; the first four plies fill the centre
+)
+
+var startNames = [...]string{Cross: "cross", Parallel: "parallel", Free: "free"}
+
+// String returns "cross", "parallel" or "free".
+func (s Start) String() string {
+	if s >= 0 && int(s) < len(startNames) {
+		return startNames[s]
+	}
+	return fmt.Sprintf("Start(%d)", int(s))
+}
+
+// ParseStart parses the name of a start, as [Start.String] writes it.
+func ParseStart(name string) (Start, error) {
+	for s, n := range startNames {
+		if strings.EqualFold(name, n) {
+			return Start(s), nil
+		}
+	}
+	return 0, fmt.Errorf("start %q: want cross, parallel or free", name)
+}
+
+// Options are what a game is set up with.
+type Options struct {
+	Size  int // 6, 8 or 10
+	Start Start
+}
+
+// Validate reports what is wrong with o, if anything.
+func (o Options) Validate() error {
+	if geometryOf(o.Size) == nil {
+		return fmt.Errorf("board size %d: want 6, 8 or 10", o.Size)
+	}
+	if o.Start < Cross || o.Start > Free {
+		return fmt.Errorf("unknown start %d", o.Start)
+	}
+	return nil
+}
+
+// NewStart returns the starting position for o, Black to move.
+func NewStart(o Options) (Board, error) {
+	if err := o.Validate(); err != nil {
+		return Board{}, err
+	}
+	n, h := o.Size, o.Size/2
+	sq := func(c, r int) Bits { return Bit(Square(r*n + c)) }
+	tl, tr, bl, br := sq(h-1, h-1), sq(h, h-1), sq(h-1, h), sq(h, h)
+	var black, white Bits
+	switch o.Start {
+	case Cross:
+		white, black = tl.Or(br), tr.Or(bl)
+	case Parallel:
+		white, black = tl.Or(tr), bl.Or(br)
+	}
+	return NewBoard(n, black, white, Black)
+}
+
+// Game is a game record: its options and every ply played, a square or
+// [Pass]. Every position of the game is rebuilt from these, so undo,
+// replay and transcripts share one path.
+type Game struct {
+	Options Options
+	Plies   []Square
+}
+
+// NewGame returns a game with no plies played.
+func NewGame(o Options) (*Game, error) {
+	if err := o.Validate(); err != nil {
+		return nil, err
+	}
+	return &Game{Options: o}, nil
+}
+
+// Positions replays the game and returns every position, from the start
+// (index 0) to the current one (index len(g.Plies)). It fails on the first
+// ply that the rules forbid.
+func (g *Game) Positions() ([]Board, error) {
+	b, err := NewStart(g.Options)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Board, 0, len(g.Plies)+1)
+	out = append(out, b)
+	for i, m := range g.Plies {
+		if b, _, err = b.Play(m); err != nil {
+			return nil, fmt.Errorf("ply %d (%s): %w", i+1, m.Name(g.Options.Size), err)
+		}
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+// Board returns the current position.
+func (g *Game) Board() (Board, error) {
+	ps, err := g.Positions()
+	if err != nil {
+		return Board{}, err
+	}
+	return ps[len(ps)-1], nil
+}
+
+// Play plays m, a square or [Pass], in the current position and records it.
+// It returns the discs turned over. A move that the rules forbid leaves g
+// unchanged.
+func (g *Game) Play(m Square) (Bits, error) {
+	b, err := g.Board()
+	if err != nil {
+		return Bits{}, err
+	}
+	_, f, err := b.Play(m)
+	if err != nil {
+		return Bits{}, err
+	}
+	g.Plies = append(g.Plies, m)
+	return f, nil
+}
+
+// UndoTo takes the game back to the position after ply plies.
+func (g *Game) UndoTo(ply int) error {
+	if ply < 0 || ply > len(g.Plies) {
+		return fmt.Errorf("undo to ply %d: the game has %d plies", ply, len(g.Plies))
+	}
+	g.Plies = g.Plies[:ply]
+	return nil
+}
+
+// Transcript returns the moves joined without separators, lowercase, with
+// passes left out: "f5d6c3".
+func (g *Game) Transcript() string {
+	var sb strings.Builder
+	for _, m := range g.Plies {
+		if m != Pass {
+			sb.WriteString(m.Name(g.Options.Size))
+		}
+	}
+	return sb.String()
+}
+
+// ParseTranscript reads a transcript such as "f5d6c3d3c4" (any case,
+// optional spaces) for a game set up with o, and returns the game with the
+// passes it implies put back. It rejects squares that do not parse and
+// moves that the rules forbid, saying which move and why.
+func ParseTranscript(o Options, s string) (*Game, error) {
+	g, err := NewGame(o)
+	if err != nil {
+		return nil, err
+	}
+	b, err := NewStart(o)
+	if err != nil {
+		return nil, err
+	}
+	s = strings.Join(strings.Fields(s), "")
+	for i, n := 0, 1; i < len(s); n++ {
+		j := i + 1
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		sq, err := ParseSquare(o.Size, s[i:j])
+		if err != nil {
+			return nil, fmt.Errorf("move %d: %w", n, err)
+		}
+		if b.MustPass() {
+			b, _, _ = b.Play(Pass)
+			g.Plies = append(g.Plies, Pass)
+		}
+		if b, _, err = b.Play(sq); err != nil {
+			return nil, fmt.Errorf("move %d (%s): %w", n, sq.Name(o.Size), err)
+		}
+		g.Plies = append(g.Plies, sq)
+		i = j
+	}
+	return g, nil
+}

@@ -1,0 +1,3 @@
+module reversi
+
+go 1.26
