@@ -122,7 +122,7 @@ func squaresOf(b Bits) []int {
 // TestDifferential plays random games with the bitboards and the reference
 // side by side, on every size and start, and compares every position.
 func TestDifferential(t *testing.T) {
-	games := 300
+	games := 400
 	if testing.Short() {
 		games = 40
 	}
