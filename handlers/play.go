@@ -141,12 +141,12 @@ func moveList(st *gameState) string {
 }
 
 // formPly reads the ply that a form was rendered at.
-func formPly(c *gin.Context) (int, error) {
+func formPly(c *gin.Context, st *gameState) (int, error) {
 	v, ok := c.GetPostForm("ply")
 	n, err := strconv.Atoi(v)
 	if !ok || err != nil || n < 0 || len(v) > 4 {
-		return 0, &pageError{Status: http.StatusBadRequest, Heading: "That request was incomplete",
-			Message: "The form did not say which position it was sent from. Please reload the game and try again."}
+		return 0, refuse(st, http.StatusBadRequest,
+			"The form didn't say which position it was sent from, so nothing was changed. Please try again from this page.")
 	}
 	return n, nil
 }
@@ -174,7 +174,7 @@ func (s *Server) move(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	ply, err := formPly(c)
+	ply, err := formPly(c, st)
 	if err != nil {
 		return err
 	}
@@ -279,7 +279,7 @@ func (s *Server) undo(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	ply, err := formPly(c)
+	ply, err := formPly(c, st)
 	if err != nil {
 		return err
 	}
@@ -306,7 +306,7 @@ func (s *Server) hintMove(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	ply, err := formPly(c)
+	ply, err := formPly(c, st)
 	if err != nil {
 		return err
 	}
