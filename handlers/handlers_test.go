@@ -288,7 +288,7 @@ func TestPagesAreGzipped(t *testing.T) {
 		t.Fatal(err)
 	}
 	body, _ := io.ReadAll(zr)
-	if !strings.Contains(string(body), "<h1>Reversi</h1>") {
+	if !strings.Contains(string(body), "<h1>Play Reversi</h1>") {
 		t.Errorf("gunzipped home page lacks its heading")
 	}
 }
