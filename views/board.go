@@ -20,6 +20,8 @@ type GamePage struct {
 	// Pass shows the pass button, labelled PassLabel.
 	Pass      bool
 	PassLabel string
+	// Resume offers to let the computer move, in a game stored at its turn.
+	Resume    bool
 	CanUndo   bool
 	CanHint   bool
 	ShowMoves bool
