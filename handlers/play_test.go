@@ -304,6 +304,7 @@ func TestPageWeights(t *testing.T) {
 		{"mid-game 8×8 game page, gzipped", gzipSize(t, a, "/games/midgamemidgamemi", cookie), 4096},
 		{"stylesheet, gzipped", len(static.CSS.Gzip), 4096},
 		{"board script", len(static.JS.Body), 2048},
+		{"board script, gzipped", jsGz.Len(), 2048},
 	} {
 		t.Logf("%s: %d bytes", tc.what, tc.got)
 		if tc.got > tc.limit {
