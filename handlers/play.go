@@ -94,7 +94,7 @@ func (s *Server) renderGame(c *gin.Context, g *db.Game, status int, message, did
 	page.JS = static.JS.Path
 	page.Resume = playing && !human
 	if page.Pass {
-		page.PassLabel = "Pass: " + strings.ToLower(colorName(b.Turn())) + " has no legal move"
+		page.PassLabel = "Pass (" + colorName(b.Turn()) + " has no legal move)"
 		if st.Opponent == db.Computer {
 			page.PassLabel = "Pass (you have no legal move)"
 		}
