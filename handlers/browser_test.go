@@ -271,7 +271,7 @@ const runAxe = `axe.run(document, {resultTypes: ["violations"]}).then(r => r.vio
 func browserPages(t *testing.T, a *testApp) map[string]string {
 	t.Helper()
 	a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, func(g *db.Game) {
-		g.HintPly, g.HintSquare = 30, mustSquare(t, 8, "a6")
+		g.HintPly, g.HintSquare = 30, mustSquare(t, 8, "a2")
 	})
 	a.put("finishedfinished", testPlayer, game.Options{Size: 6}, wholeGame6, nil)
 	a.put("tentententenaaaa", testPlayer, game.Options{Size: 10}, lastMoves(t, game.Options{Size: 10}, 10), nil)
@@ -382,6 +382,17 @@ func TestBrowserScreenshots(t *testing.T) {
 			if err := os.WriteFile(path, png, 0o644); err != nil {
 				t.Fatal(err)
 			}
+		}
+		// Visible focus on a square.
+		do(t, ctx, chromedp.Navigate(ts.URL+pages["game"]))
+		tabTo(t, ctx, `e.dataset.square`)
+		do(t, ctx, chromedp.KeyEvent(kb.ArrowRight))
+		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("focus-%d.png", width)), png, 0o644); err != nil {
+			t.Fatal(err)
 		}
 		if width == 320 {
 			// Forced colours (Windows high contrast): the discs must still show.

@@ -290,7 +290,9 @@ func TestPageWeights(t *testing.T) {
 	a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, nil)
 	cookie := a.playerCookie(testPlayer)
 	// A mid-game page right after a move, with its marks and animation steps.
-	a.do("POST", "/games/midgamemidgamemi/moves", url.Values{"ply": {"30"}, "move": {"a6"}}, cookie)
+	if w := a.do("POST", "/games/midgamemidgamemi/moves", url.Values{"ply": {"30"}, "move": {"e1"}}, cookie); w.Code != http.StatusSeeOther {
+		t.Fatalf("e1 = %d, want 303", w.Code)
+	}
 	var jsGz bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&jsGz, gzip.BestCompression)
 	zw.Write(static.JS.Body)
