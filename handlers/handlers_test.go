@@ -236,6 +236,21 @@ func TestNotFound(t *testing.T) {
 	if w := a.do("DELETE", "/", nil, cookie); w.Code != http.StatusMethodNotAllowed {
 		t.Errorf("DELETE / = %d, want 405", w.Code)
 	}
+	if w := a.do("HEAD", "/", nil, cookie); w.Code != http.StatusOK || w.Body.Len() != 0 {
+		t.Errorf("HEAD / = %d with %d bytes, want 200 and no body", w.Code, w.Body.Len())
+	}
+}
+
+func TestHugeFormIsRefused(t *testing.T) {
+	a := newApp(t)
+	id, cookie := a.start(nil)
+	form := url.Values{"ply": {"0"}, "move": {"f5"}, "padding": {strings.Repeat("x", maxBody)}}
+	if w := a.do("POST", "/games/"+id+"/moves", form, cookie); w.Code != http.StatusBadRequest {
+		t.Errorf("a %d-byte form = %d, want 400", len(form.Encode()), w.Code)
+	}
+	if g := a.stored(id); g.Ply() != 0 {
+		t.Errorf("a refused form changed the game")
+	}
 }
 
 func TestCrossOriginPostIsRefused(t *testing.T) {
