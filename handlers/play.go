@@ -279,14 +279,16 @@ func (s *Server) computerReplies(ctx context.Context, st *gameState) error {
 // runs out of time, the first legal move stands in, so a game never stalls.
 func (s *Server) computerMove(ctx context.Context, b game.Board, level ai.Level) game.Square {
 	fallback := b.Moves().First() // game.Pass when there is no move
+	// The time limit covers the wait for a free core too.
+	ctx, cancel := context.WithTimeout(ctx, s.aiTimeout)
+	defer cancel()
 	select {
 	case s.aiSlots <- struct{}{}:
 		defer func() { <-s.aiSlots }()
 	case <-ctx.Done():
+		s.log.Warn("no core free for the computer; playing the first legal move")
 		return fallback
 	}
-	ctx, cancel := context.WithTimeout(ctx, s.aiTimeout)
-	defer cancel()
 	rng := rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	m, err := s.choose(ctx, b, level, rng)
 	if err != nil || !b.Legal(m) {
@@ -354,14 +356,14 @@ func (s *Server) hintMove(c *gin.Context) error {
 }
 
 func (s *Server) hintFor(ctx context.Context, b game.Board) (game.Square, error) {
+	ctx, cancel := context.WithTimeout(ctx, s.aiTimeout)
+	defer cancel()
 	select {
 	case s.aiSlots <- struct{}{}:
 		defer func() { <-s.aiSlots }()
 	case <-ctx.Done():
-		return game.Pass, ctx.Err()
+		return game.Pass, errHintFailed
 	}
-	ctx, cancel := context.WithTimeout(ctx, s.aiTimeout)
-	defer cancel()
 	sq, err := s.hint(ctx, b)
 	if err != nil || sq == game.Pass || !b.Legal(sq) {
 		s.log.Warn("hint failed", "err", err, "move", sq)

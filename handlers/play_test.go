@@ -3,16 +3,21 @@ package handlers
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
+	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"reversi/ai"
 	"reversi/db"
 	"reversi/game"
 	"reversi/static"
+	"reversi/views"
 )
 
 // Positions found by random play, replayed by the tests:
@@ -335,5 +340,45 @@ func TestResumeAGameStoredAtTheComputersTurn(t *testing.T) {
 	}
 	if w := a.do("POST", "/games/computersturnaaa/moves", url.Values{"ply": {"2"}, "move": {"computer"}}, cookie); w.Code != http.StatusConflict {
 		t.Errorf("resume at the player's turn = %d, want 409", w.Code)
+	}
+}
+
+// TestSlowComputer checks that a computer that runs out of time still
+// answers with a legal move, and that a hint that runs out of time changes
+// nothing.
+func TestSlowComputer(t *testing.T) {
+	base := newApp(t)
+	v, err := views.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow := func(ctx context.Context, b game.Board, _ ai.Level, _ *rand.Rand) (game.Square, error) {
+		<-ctx.Done()
+		return game.Pass, ctx.Err()
+	}
+	slowHint := func(ctx context.Context, b game.Board) (game.Square, error) {
+		<-ctx.Done()
+		return game.Pass, ctx.Err()
+	}
+	srv, err := New(Config{Store: base.store, Views: v, SessionKeys: testKeys, Choose: slow, Hint: slowHint,
+		AITimeout: 20 * time.Millisecond, Logger: discardLogger()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &testApp{t: t, store: base.store, srv: srv, h: srv.Routes()}
+	id, cookie := a.start(nil)
+	if w := a.do("POST", "/games/"+id+"/moves", url.Values{"ply": {"0"}, "move": {"f5"}}, cookie); w.Code != http.StatusSeeOther {
+		t.Fatalf("move with a slow computer = %d, want 303", w.Code)
+	}
+	g := a.stored(id)
+	if g.Ply() != 2 {
+		t.Fatalf("after a slow reply ply = %d, want 2", g.Ply())
+	}
+	w := a.do("POST", "/games/"+id+"/hint", url.Values{"ply": {"2"}}, cookie)
+	if w.Code != http.StatusServiceUnavailable {
+		t.Errorf("slow hint = %d, want 503", w.Code)
+	}
+	if after := a.stored(id); after.Hints != 0 || after.Ply() != 2 {
+		t.Errorf("a failed hint changed the game: hints %d, ply %d", after.Hints, after.Ply())
 	}
 }
