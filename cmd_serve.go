@@ -1,0 +1,87 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"reversi/db"
+	"reversi/handlers"
+	"reversi/views"
+)
+
+func init() { commands["serve"] = runServe }
+
+// runServe runs the web server until SIGINT or SIGTERM, then shuts down
+// gracefully: requests in flight (a computer move, say) may finish.
+func runServe(args []string) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	addr := fs.String("addr", "localhost:8080", "address to listen on")
+	dbPath := fs.String("db", "reversi.db", "SQLite database file; created on first run")
+	secure := fs.Bool("secure-cookies", false, "mark the session cookie Secure (set this behind a TLS proxy)")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: reversi [serve] [flags]\n\nThe session secret comes from $%s, or from the file DB.session-key beside the database.\n\n", handlers.SessionKeyEnv)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	store, err := db.Open(ctx, *dbPath)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	keys, err := handlers.SessionKeys(os.Getenv(handlers.SessionKeyEnv), *dbPath+".session-key")
+	if err != nil {
+		return err
+	}
+	v, err := views.New()
+	if err != nil {
+		return err
+	}
+	srv, err := handlers.New(handlers.Config{Store: store, Views: v, SessionKeys: keys, SecureCookies: *secure, Logger: log})
+	if err != nil {
+		return err
+	}
+	hs := &http.Server{
+		Addr:              *addr,
+		Handler:           srv.Routes(),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       10 * time.Second,
+		WriteTimeout:      30 * time.Second, // a Hard move takes up to a few seconds
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+	}
+	errc := make(chan error, 1)
+	go func() {
+		log.Info("serving", "addr", "http://"+*addr, "db", *dbPath)
+		errc <- hs.ListenAndServe()
+	}()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

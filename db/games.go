@@ -1,0 +1,273 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"reversi/game"
+)
+
+// Opponent is who the player plays against.
+type Opponent string
+
+// The opponents.
+const (
+	Computer Opponent = "computer"
+	Local    Opponent = "local" // a friend on the same device
+)
+
+// Status is where a game stands.
+type Status string
+
+// The statuses.
+const (
+	Playing Status = "playing"
+	Over    Status = "over"
+)
+
+// Settings are the switches a player may change during a game.
+type Settings struct {
+	ShowMoves bool // mark the legal moves
+	AllowUndo bool
+	Sound     bool
+}
+
+// Game is a stored game.
+type Game struct {
+	ID       string
+	PlayerID string
+	Opponent Opponent
+	// Human is the human's side against the computer; Empty in a local game,
+	// where both sides are human.
+	Human  game.Color
+	Level  string // "easy", "normal" or "hard"; the ai package parses it
+	Record game.Game
+	Status Status
+	Settings
+	Hints, Undos int
+	// HintPly and HintSquare are the last hint given: it is shown while the
+	// game stands at ply HintPly. HintPly is -1 when there is none.
+	HintPly    int
+	HintSquare game.Square
+	Created    time.Time
+	Updated    time.Time
+}
+
+// Ply returns the number of plies played, the game's version.
+func (g *Game) Ply() int { return len(g.Record.Plies) }
+
+// CreatePlayer records a player id; one that exists already is left as is.
+func (s *Store) CreatePlayer(ctx context.Context, id string) error {
+	if _, err := s.w.ExecContext(ctx, `INSERT INTO players (id, created_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING`,
+		id, time.Now().UnixNano()); err != nil {
+		return fmt.Errorf("create player: %w", err)
+	}
+	return nil
+}
+
+// PlayerExists reports whether id is a recorded player.
+func (s *Store) PlayerExists(ctx context.Context, id string) (bool, error) {
+	var n int
+	if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM players WHERE id = ?`, id).Scan(&n); err != nil {
+		return false, fmt.Errorf("find player: %w", err)
+	}
+	return n > 0, nil
+}
+
+// CreateGame stores a new game. The caller chooses g.ID; Created and Updated
+// are set here.
+func (s *Store) CreateGame(ctx context.Context, g *Game) error {
+	now := time.Now()
+	g.Created, g.Updated = now, now
+	if g.Status == "" {
+		g.Status = Playing
+	}
+	human, err := humanText(g)
+	if err != nil {
+		return fmt.Errorf("create game: %w", err)
+	}
+	_, err = s.w.ExecContext(ctx, `INSERT INTO games (id, player_id, opponent, human, level, size, start,
+		plies, ply, status, show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		g.ID, g.PlayerID, string(g.Opponent), human, g.Level, g.Record.Options.Size, g.Record.Options.Start.String(),
+		encodePlies(g.Record), g.Ply(), string(g.Status), g.ShowMoves, g.AllowUndo, g.Sound, g.Hints, g.Undos,
+		g.HintPly, hintText(g), now.UnixNano(), now.UnixNano())
+	if err != nil {
+		return fmt.Errorf("create game: %w", err)
+	}
+	return nil
+}
+
+// UpdateGame writes g's plies, status, counts and hint in one conditional
+// update that applies only while the stored game stands at ply oldPly. If it
+// does not, nothing changes and the error is [ErrStale] (or [ErrNotFound]
+// when there is no such game).
+func (s *Store) UpdateGame(ctx context.Context, g *Game, oldPly int) error {
+	now := time.Now()
+	res, err := s.w.ExecContext(ctx, `UPDATE games SET plies = ?, ply = ?, status = ?, hints = ?, undos = ?,
+		hint_ply = ?, hint_square = ?, updated_at = ? WHERE id = ? AND ply = ?`,
+		encodePlies(g.Record), g.Ply(), string(g.Status), g.Hints, g.Undos, g.HintPly, hintText(g), now.UnixNano(),
+		g.ID, oldPly)
+	if err != nil {
+		return fmt.Errorf("update game %s: %w", g.ID, err)
+	}
+	if err := s.changedOne(ctx, res, g.ID); err != nil {
+		return err
+	}
+	g.Updated = now
+	return nil
+}
+
+// UpdateSettings writes g's settings, whatever its ply.
+func (s *Store) UpdateSettings(ctx context.Context, id string, st Settings) error {
+	res, err := s.w.ExecContext(ctx, `UPDATE games SET show_moves = ?, allow_undo = ?, sound = ? WHERE id = ?`,
+		st.ShowMoves, st.AllowUndo, st.Sound, id)
+	if err != nil {
+		return fmt.Errorf("update settings of game %s: %w", id, err)
+	}
+	return s.changedOne(ctx, res, id)
+}
+
+// changedOne checks that an update by id changed a row, and tells a missing
+// game from a stale one when it did not.
+func (s *Store) changedOne(ctx context.Context, res sql.Result, id string) error {
+	n, err := res.RowsAffected()
+	if err != nil {
+		return fmt.Errorf("update game %s: %w", id, err)
+	}
+	if n == 1 {
+		return nil
+	}
+	var count int
+	if err := s.w.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE id = ?`, id).Scan(&count); err != nil {
+		return fmt.Errorf("update game %s: %w", id, err)
+	}
+	if count == 0 {
+		return fmt.Errorf("update game %s: %w", id, ErrNotFound)
+	}
+	return fmt.Errorf("update game %s: %w", id, ErrStale)
+}
+
+const gameColumns = `id, player_id, opponent, human, level, size, start, plies, ply, status,
+	show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at`
+
+// Game returns the game with the given id, or [ErrNotFound].
+func (s *Store) Game(ctx context.Context, id string) (*Game, error) {
+	g, err := scanGame(s.r.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
+	if err != nil {
+		return nil, fmt.Errorf("load game %s: %w", id, err)
+	}
+	return g, nil
+}
+
+// Unfinished returns the player's unfinished games, the most recently
+// changed first, at most limit of them.
+func (s *Store) Unfinished(ctx context.Context, playerID string, limit int) ([]*Game, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT `+gameColumns+` FROM games
+		WHERE player_id = ? AND status = 'playing' ORDER BY updated_at DESC, id LIMIT ?`, playerID, limit)
+	if err != nil {
+		return nil, fmt.Errorf("list unfinished games: %w", err)
+	}
+	defer rows.Close()
+	var gs []*Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, fmt.Errorf("list unfinished games: %w", err)
+		}
+		gs = append(gs, g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list unfinished games: %w", err)
+	}
+	return gs, nil
+}
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanGame(row scanner) (*Game, error) {
+	var (
+		g                            Game
+		opponent, human, start, hint string
+		plies, status                string
+		size, ply                    int
+		created, updated             int64
+	)
+	err := row.Scan(&g.ID, &g.PlayerID, &opponent, &human, &g.Level, &size, &start, &plies, &ply, &status,
+		&g.ShowMoves, &g.AllowUndo, &g.Sound, &g.Hints, &g.Undos, &g.HintPly, &hint, &created, &updated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	g.Opponent, g.Status = Opponent(opponent), Status(status)
+	switch human {
+	case "black":
+		g.Human = game.Black
+	case "white":
+		g.Human = game.White
+	}
+	st, err := game.ParseStart(start)
+	if err != nil {
+		return nil, err
+	}
+	g.Record.Options = game.Options{Size: size, Start: st}
+	if g.Record.Plies, err = decodePlies(size, plies); err != nil {
+		return nil, fmt.Errorf("game %s: %w", g.ID, err)
+	}
+	if len(g.Record.Plies) != ply {
+		return nil, fmt.Errorf("game %s: %d plies stored but ply is %d", g.ID, len(g.Record.Plies), ply)
+	}
+	g.HintSquare = game.Pass
+	if hint != "" {
+		if g.HintSquare, err = game.ParseMove(size, hint); err != nil {
+			return nil, fmt.Errorf("game %s: hint: %w", g.ID, err)
+		}
+	}
+	g.Created, g.Updated = time.Unix(0, created), time.Unix(0, updated)
+	return &g, nil
+}
+
+func humanText(g *Game) (string, error) {
+	switch {
+	case g.Opponent == Local:
+		return "both", nil
+	case g.Opponent == Computer && (g.Human == game.Black || g.Human == game.White):
+		return g.Human.String(), nil
+	}
+	return "", fmt.Errorf("opponent %q with human side %v", g.Opponent, g.Human)
+}
+
+func hintText(g *Game) string {
+	if g.HintPly < 0 || g.HintSquare == game.Pass {
+		return ""
+	}
+	return g.HintSquare.Name(g.Record.Options.Size)
+}
+
+// encodePlies writes the plies as square names and "pass", space separated.
+func encodePlies(r game.Game) string {
+	names := make([]string, len(r.Plies))
+	for i, m := range r.Plies {
+		names[i] = m.Name(r.Options.Size)
+	}
+	return strings.Join(names, " ")
+}
+
+func decodePlies(size int, s string) ([]game.Square, error) {
+	fields := strings.Fields(s)
+	plies := make([]game.Square, 0, len(fields))
+	for i, f := range fields {
+		m, err := game.ParseMove(size, f)
+		if err != nil {
+			return nil, fmt.Errorf("ply %d: %w", i+1, err)
+		}
+		plies = append(plies, m)
+	}
+	return plies, nil
+}

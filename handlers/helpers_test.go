@@ -1,0 +1,196 @@
+package handlers
+
+import (
+	"context"
+	"flag"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"reversi/ai"
+	"reversi/db"
+	"reversi/game"
+	"reversi/views"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// testKeys are fixed session keys for tests only.
+var testKeys = func() [][]byte {
+	k, err := SessionKeys(strings.Repeat("test-secret-", 4), "")
+	if err != nil {
+		panic(err)
+	}
+	return k
+}()
+
+// firstMove is a deterministic stand-in for the computer: the first legal
+// move in square order.
+func firstMove(_ context.Context, b game.Board, _ ai.Level, _ *rand.Rand) (game.Square, error) {
+	if b.Over() {
+		return game.Pass, game.ErrGameOver
+	}
+	return b.Moves().First(), nil
+}
+
+func firstHint(_ context.Context, b game.Board) (game.Square, error) { return b.Moves().First(), nil }
+
+type testApp struct {
+	t     testing.TB
+	store *db.Store
+	srv   *Server
+	h     http.Handler
+}
+
+func newApp(t testing.TB) *testApp {
+	t.Helper()
+	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	return newAppWith(t, store, store)
+}
+
+func newAppWith(t testing.TB, store *db.Store, s Store) *testApp {
+	t.Helper()
+	v, err := views.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Config{Store: s, Views: v, SessionKeys: testKeys, Choose: firstMove, Hint: firstHint,
+		Logger: discardLogger()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &testApp{t: t, store: store, srv: srv, h: srv.Routes()}
+}
+
+// do sends a request through Routes and returns the recorded response.
+func (a *testApp) do(method, target string, form url.Values, cookie *http.Cookie) *httptest.ResponseRecorder {
+	a.t.Helper()
+	var body io.Reader
+	if form != nil {
+		body = strings.NewReader(form.Encode())
+	}
+	req := httptest.NewRequest(method, target, body)
+	if form != nil {
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
+	if cookie != nil {
+		req.AddCookie(cookie)
+	}
+	w := httptest.NewRecorder()
+	a.h.ServeHTTP(w, req)
+	return w
+}
+
+// cookieFrom returns the session cookie that w sets.
+func cookieFrom(t testing.TB, w *httptest.ResponseRecorder) *http.Cookie {
+	t.Helper()
+	for _, c := range w.Result().Cookies() {
+		if c.Name == cookieName {
+			return c
+		}
+	}
+	t.Fatalf("no %s cookie in response (status %d)", cookieName, w.Code)
+	return nil
+}
+
+var gameLocation = regexp.MustCompile(`^/games/([a-z2-7]{16})#status$`)
+
+// start posts a new game with form values over the defaults, and returns the
+// game id and the cookie.
+func (a *testApp) start(cookie *http.Cookie, kv ...string) (string, *http.Cookie) {
+	a.t.Helper()
+	form := url.Values{"opponent": {"computer"}, "color": {"black"}, "level": {"easy"}, "size": {"8"},
+		"start": {"cross"}, "show_moves": {"on"}, "allow_undo": {"on"}, "confirm": {"yes"}}
+	for i := 0; i+1 < len(kv); i += 2 {
+		form.Set(kv[i], kv[i+1])
+	}
+	w := a.do("POST", "/games", form, cookie)
+	if w.Code != http.StatusSeeOther {
+		a.t.Fatalf("POST /games = %d, want 303; body:\n%s", w.Code, w.Body)
+	}
+	m := gameLocation.FindStringSubmatch(w.Header().Get("Location"))
+	if m == nil {
+		a.t.Fatalf("POST /games Location = %q, want /games/{id}#status", w.Header().Get("Location"))
+	}
+	if cookie == nil {
+		cookie = cookieFrom(a.t, w)
+	}
+	return m[1], cookie
+}
+
+// stored returns the game as the database holds it.
+func (a *testApp) stored(id string) *db.Game {
+	a.t.Helper()
+	g, err := a.store.Game(context.Background(), id)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	return g
+}
+
+// put stores a game for player p with the given transcript (passes implied).
+func (a *testApp) put(id, p string, opts game.Options, transcript string, mod func(*db.Game)) {
+	a.t.Helper()
+	rec, err := game.ParseTranscript(opts, transcript)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := a.store.CreatePlayer(ctx, p); err != nil {
+		a.t.Fatal(err)
+	}
+	g := &db.Game{ID: id, PlayerID: p, Opponent: db.Computer, Human: game.Black, Level: "easy", Record: *rec,
+		Status: db.Playing, Settings: db.Settings{ShowMoves: true, AllowUndo: true}, HintPly: -1, HintSquare: game.Pass}
+	if b, _ := rec.Board(); b.Over() {
+		g.Status = db.Over
+	}
+	if mod != nil {
+		mod(g)
+	}
+	if err := a.store.CreateGame(ctx, g); err != nil {
+		a.t.Fatal(err)
+	}
+}
+
+// playerCookie returns a valid session cookie for player id p.
+func (a *testApp) playerCookie(p string) *http.Cookie {
+	a.t.Helper()
+	req := httptest.NewRequest("GET", "/", nil)
+	w := httptest.NewRecorder()
+	if err := a.srv.savePlayer(ginContext(w, req), p); err != nil {
+		a.t.Fatal(err)
+	}
+	return cookieFrom(a.t, w)
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden.html")
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("%s differs from the golden file; run go test ./handlers -update and review the diff.\ngot:\n%s", path, got)
+	}
+}

@@ -1,0 +1,211 @@
+package handlers
+
+import (
+	"math/rand/v2"
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"reversi/ai"
+	"reversi/db"
+	"reversi/game"
+	"reversi/views"
+)
+
+// choices lists a new-game field's values and labels; the first is the
+// default.
+type choices struct {
+	name, legend, hint string
+	values, labels     []string
+}
+
+var newGameFields = []choices{
+	{"opponent", "Opponent", "", []string{"computer", "local"}, []string{"The computer", "A friend on this device"}},
+	{"color", "Your colour against the computer", "Black moves first.", []string{"black", "white", "random"}, []string{"Black", "White", "Random"}},
+	{"level", "Computer level", "", []string{"easy", "normal", "hard"}, []string{"Easy", "Normal", "Hard"}},
+	{"size", "Board size", "", []string{"8", "6", "10"}, []string{"8×8 (standard)", "6×6 (quick)", "10×10 (long)"}},
+	{"start", "Opening", "", []string{"cross", "parallel", "free"}, []string{"Cross (standard)", "Parallel", "Free placement"}},
+}
+
+// newGameForm is the new-game form with the given choices selected
+// (defaults where a value is missing).
+func newGameForm(values map[string]string, set db.Settings) views.NewGameForm {
+	var f views.NewGameForm
+	for _, ch := range newGameFields {
+		g := views.RadioGroup{Name: ch.name, Legend: ch.legend, Hint: ch.hint}
+		sel := values[ch.name]
+		if sel == "" {
+			sel = ch.values[0]
+		}
+		for i, v := range ch.values {
+			g.Choices = append(g.Choices, views.Choice{Value: v, Label: ch.labels[i], Checked: v == sel})
+		}
+		f.Groups = append(f.Groups, g)
+	}
+	f.ShowMoves, f.AllowUndo, f.Sound = set.ShowMoves, set.AllowUndo, set.Sound
+	return f
+}
+
+func (s *Server) home(c *gin.Context) error {
+	page := views.HomePage{
+		Base: s.base("Play in your browser", "main", "Skip to the main content"),
+		Form: newGameForm(nil, db.Settings{ShowMoves: true, AllowUndo: true}),
+	}
+	if p := playerID(c); p != "" {
+		gs, err := s.store.Unfinished(c.Request.Context(), p, 6)
+		if err != nil {
+			return err
+		}
+		for i, g := range gs {
+			link := views.GameLink{URL: gameURL(g.ID) + "#status", Description: describe(g)}
+			if i == 0 {
+				page.Continue = &link
+			} else {
+				page.Others = append(page.Others, link)
+			}
+		}
+	}
+	s.writePage(c.Writer, c.Request, http.StatusOK, views.Home, page)
+	return nil
+}
+
+// newGameRequest is a parsed new-game form.
+type newGameRequest struct {
+	values   map[string]string // as posted, for the confirm page
+	opponent db.Opponent
+	human    game.Color
+	level    ai.Level
+	options  game.Options
+	settings db.Settings
+}
+
+func parseNewGame(c *gin.Context) (*newGameRequest, error) {
+	req := &newGameRequest{values: map[string]string{}}
+	for _, ch := range newGameFields {
+		v := c.PostForm(ch.name)
+		ok := false
+		for _, allowed := range ch.values {
+			ok = ok || v == allowed
+		}
+		if !ok {
+			return nil, &pageError{Status: http.StatusBadRequest, Heading: "That new-game form was incomplete",
+				Message: "Please go back to the home page and choose every option of the new game (" + ch.legend + " was missing)."}
+		}
+		req.values[ch.name] = v
+	}
+	req.opponent = db.Opponent(req.values["opponent"])
+	switch req.values["color"] {
+	case "black":
+		req.human = game.Black
+	case "white":
+		req.human = game.White
+	default:
+		req.human = []game.Color{game.Black, game.White}[rand.IntN(2)]
+	}
+	req.level, _ = ai.ParseLevel(req.values["level"])
+	size, _ := strconv.Atoi(req.values["size"])
+	start, _ := game.ParseStart(req.values["start"])
+	req.options = game.Options{Size: size, Start: start}
+	req.settings = db.Settings{
+		ShowMoves: c.PostForm("show_moves") == "on",
+		AllowUndo: c.PostForm("allow_undo") == "on",
+		Sound:     c.PostForm("sound") == "on",
+	}
+	for _, k := range []string{"show_moves", "allow_undo", "sound"} {
+		if c.PostForm(k) == "on" {
+			req.values[k] = "on"
+		}
+	}
+	return req, nil
+}
+
+// newGame starts a game and answers 303 to its page. While another game is
+// unfinished it first shows a page that asks, unless the form says
+// confirm=yes; the unfinished game is kept either way.
+func (s *Server) newGame(c *gin.Context) error {
+	req, err := parseNewGame(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request.Context()
+	p := playerID(c)
+	if p != "" && c.PostForm("confirm") != "yes" {
+		gs, err := s.store.Unfinished(ctx, p, 1)
+		if err != nil {
+			return err
+		}
+		if len(gs) > 0 {
+			page := views.ConfirmPage{
+				Base:       s.base("Start a new game?", "main", "Skip to the main content"),
+				Unfinished: views.GameLink{URL: gameURL(gs[0].ID) + "#status", Description: describe(gs[0])},
+			}
+			for _, ch := range newGameFields {
+				page.Hidden = append(page.Hidden, views.Field{Name: ch.name, Value: req.values[ch.name]})
+			}
+			for _, k := range []string{"show_moves", "allow_undo", "sound"} {
+				if v := req.values[k]; v != "" {
+					page.Hidden = append(page.Hidden, views.Field{Name: k, Value: v})
+				}
+			}
+			s.writePage(c.Writer, c.Request, http.StatusOK, views.Confirm, page)
+			return nil
+		}
+	}
+	if p == "" {
+		p = newPlayerID()
+	}
+	g := &db.Game{
+		ID: newGameID(), PlayerID: p, Opponent: req.opponent, Level: req.level.String(),
+		Record: game.Game{Options: req.options}, Status: db.Playing, Settings: req.settings,
+		HintPly: -1, HintSquare: game.Pass,
+	}
+	if req.opponent == db.Computer {
+		g.Human = req.human
+	}
+	st, err := newGameState(g)
+	if err != nil {
+		return err
+	}
+	if req.opponent == db.Computer {
+		// The computer opens when the player takes White; this happens
+		// before the game is stored, outside any transaction.
+		if err := s.computerReplies(ctx, st); err != nil {
+			return err
+		}
+	}
+	if err := s.store.CreatePlayer(ctx, p); err != nil {
+		return err
+	}
+	if err := s.store.CreateGame(ctx, st.Game); err != nil {
+		return err
+	}
+	if err := s.savePlayer(c, p); err != nil {
+		return err
+	}
+	return redirect(c, gameURL(st.ID)+"#status")
+}
+
+// againFields are the new-game form's values for a game like g.
+func againFields(g *db.Game) []views.Field {
+	color := "black"
+	if g.Human == game.White {
+		color = "white"
+	}
+	fs := []views.Field{
+		{Name: "opponent", Value: string(g.Opponent)},
+		{Name: "color", Value: color},
+		{Name: "level", Value: g.Level},
+		{Name: "size", Value: strconv.Itoa(g.Record.Options.Size)},
+		{Name: "start", Value: g.Record.Options.Start.String()},
+	}
+	for _, f := range []struct {
+		name string
+		on   bool
+	}{{"show_moves", g.ShowMoves}, {"allow_undo", g.AllowUndo}, {"sound", g.Sound}} {
+		if f.on {
+			fs = append(fs, views.Field{Name: f.name, Value: "on"})
+		}
+	}
+	return fs
+}

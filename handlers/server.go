@@ -1,0 +1,307 @@
+// Package handlers is the web app: Gin routes, middleware, sessions, and the
+// handlers that turn form posts into moves and games into pages.
+//
+// Every handler returns an error; [Server.wrap] maps it to a status code and
+// a page in one place. A [*pageError] carries the status and the words the
+// player sees; anything else is a 500 whose details go to the log only.
+package handlers
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/gorilla/sessions"
+
+	"reversi/ai"
+	"reversi/db"
+	"reversi/game"
+	"reversi/static"
+	"reversi/views"
+)
+
+// Store is what the handlers need from the database; *db.Store has it, and
+// another store (PostgreSQL, say) may follow.
+type Store interface {
+	CreatePlayer(ctx context.Context, id string) error
+	CreateGame(ctx context.Context, g *db.Game) error
+	Game(ctx context.Context, id string) (*db.Game, error)
+	Unfinished(ctx context.Context, playerID string, limit int) ([]*db.Game, error)
+	UpdateGame(ctx context.Context, g *db.Game, oldPly int) error
+	UpdateSettings(ctx context.Context, id string, st db.Settings) error
+}
+
+// Config is what a Server is made from. Store, Views and SessionKeys are
+// required; the rest have defaults.
+type Config struct {
+	Store Store
+	Views *views.Views
+	// SessionKeys are securecookie key pairs (hash key, block key, and
+	// older pairs after them for rotation).
+	SessionKeys [][]byte
+	// SecureCookies marks the cookie Secure even on plain HTTP, for a
+	// server behind a TLS proxy. Requests over TLS always get Secure.
+	SecureCookies bool
+	Logger        *slog.Logger
+	// AITimeout bounds one computer move or hint; 5 s by default.
+	AITimeout time.Duration
+	// Choose and Hint default to ai.Choose and ai.Hint.
+	Choose func(ctx context.Context, b game.Board, level ai.Level, rng *rand.Rand) (game.Square, error)
+	Hint   func(ctx context.Context, b game.Board) (game.Square, error)
+}
+
+// Server holds what the handlers share.
+type Server struct {
+	store     Store
+	views     *views.Views
+	cookies   *sessions.CookieStore
+	secure    bool
+	log       *slog.Logger
+	aiTimeout time.Duration
+	choose    func(ctx context.Context, b game.Board, level ai.Level, rng *rand.Rand) (game.Square, error)
+	hint      func(ctx context.Context, b game.Board) (game.Square, error)
+	// aiSlots bounds the searches that run at once: one per core.
+	aiSlots chan struct{}
+}
+
+// cookieName is the session cookie's name; it holds only the player id.
+const (
+	cookieName   = "reversi"
+	cookieMaxAge = 180 * 24 * 60 * 60 // seconds: about six months
+)
+
+// New returns a Server for cfg.
+func New(cfg Config) (*Server, error) {
+	if cfg.Store == nil || cfg.Views == nil {
+		return nil, errors.New("handlers: Store and Views are required")
+	}
+	if len(cfg.SessionKeys) < 2 || len(cfg.SessionKeys)%2 != 0 {
+		return nil, errors.New("handlers: SessionKeys must hold hash and block key pairs")
+	}
+	cs := sessions.NewCookieStore(cfg.SessionKeys...)
+	cs.MaxAge(cookieMaxAge)
+	cs.Options = &sessions.Options{
+		Path:     "/",
+		MaxAge:   cookieMaxAge,
+		HttpOnly: true,
+		SameSite: http.SameSiteLaxMode,
+		Secure:   cfg.SecureCookies,
+	}
+	s := &Server{
+		store:     cfg.Store,
+		views:     cfg.Views,
+		cookies:   cs,
+		secure:    cfg.SecureCookies,
+		log:       cfg.Logger,
+		aiTimeout: cfg.AITimeout,
+		choose:    cfg.Choose,
+		hint:      cfg.Hint,
+		aiSlots:   make(chan struct{}, runtime.GOMAXPROCS(0)),
+	}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	if s.aiTimeout <= 0 {
+		s.aiTimeout = 5 * time.Second
+	}
+	if s.choose == nil {
+		s.choose = ai.Choose
+	}
+	if s.hint == nil {
+		s.hint = ai.Hint
+	}
+	return s, nil
+}
+
+// Routes returns the app's handler: the Gin engine inside cross-origin
+// protection for unsafe methods, inside the security headers.
+func (s *Server) Routes() http.Handler {
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	r.HandleMethodNotAllowed = true
+	r.Use(s.logRequests, gin.CustomRecoveryWithWriter(nil, s.recover), limitBody, s.session)
+
+	r.GET("/", s.wrap(s.home))
+	r.HEAD("/", s.wrap(s.home))
+	r.POST("/games", s.wrap(s.newGame))
+	g := r.Group("/games/:id")
+	g.GET("", s.wrap(s.showGame))
+	g.HEAD("", s.wrap(s.showGame))
+	g.POST("/moves", s.wrap(s.move))
+	g.POST("/undo", s.wrap(s.undo))
+	g.POST("/hint", s.wrap(s.hintMove))
+	g.POST("/settings", s.wrap(s.settings))
+	assets := gin.WrapH(static.Handler())
+	r.GET("/static/:name", assets)
+	r.HEAD("/static/:name", assets)
+	r.NoRoute(s.wrap(func(*gin.Context) error {
+		return &pageError{Status: http.StatusNotFound, Heading: "Page not found",
+			Message: "There is no page at this address."}
+	}))
+	r.NoMethod(s.wrap(func(*gin.Context) error {
+		return &pageError{Status: http.StatusMethodNotAllowed, Heading: "Not allowed here",
+			Message: "This address does not take that kind of request."}
+	}))
+
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		s.writePage(w, req, http.StatusForbidden, views.Error, s.errorPage(http.StatusForbidden,
+			"Request refused", "This form was sent from another site, so it was not accepted. Nothing has changed."))
+	}))
+	return securityHeaders(cop.Handler(r))
+}
+
+// maxBody bounds a request body: the largest form here is a few hundred bytes.
+const maxBody = 16 << 10
+
+func limitBody(c *gin.Context) {
+	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxBody)
+	c.Next()
+}
+
+// csp allows only this origin's stylesheet and script: no inline code.
+const csp = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+	"frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+
+func securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Content-Security-Policy", csp)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "same-origin")
+		h.Set("X-Frame-Options", "DENY")
+		next.ServeHTTP(w, r)
+	})
+}
+
+func (s *Server) logRequests(c *gin.Context) {
+	start := time.Now()
+	c.Next()
+	s.log.Info("request", "method", c.Request.Method, "path", c.Request.URL.Path,
+		"status", c.Writer.Status(), "took", time.Since(start).Round(time.Microsecond))
+}
+
+// recover renders the error page for a panic; the stack goes to the log.
+func (s *Server) recover(c *gin.Context, err any) {
+	s.log.Error("panic", "path", c.Request.URL.Path, "err", err, "stack", string(debug.Stack()))
+	s.renderError(c, http.StatusInternalServerError, errInternal)
+	c.Abort()
+}
+
+// A pageError is a refusal that the player should read about: its status
+// code, a heading and a message. When Game is set, the page is that game's
+// board with the message above it, showing the game as it is stored.
+type pageError struct {
+	Status           int
+	Heading, Message string
+	Game             *db.Game
+}
+
+func (e *pageError) Error() string {
+	return strconv.Itoa(e.Status) + " " + e.Heading + ": " + e.Message
+}
+
+var errInternal = &pageError{Status: http.StatusInternalServerError, Heading: "Something went wrong",
+	Message: "Sorry, the server could not finish that request. Your game is saved as it was; please try again."}
+
+// wrap turns a handler that returns an error into a Gin handler: the one
+// place where errors become status codes and pages.
+func (s *Server) wrap(h func(*gin.Context) error) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		err := h(c)
+		if err == nil {
+			return
+		}
+		var pe *pageError
+		if !errors.As(err, &pe) {
+			if errors.Is(err, context.Canceled) {
+				s.log.Info("request canceled", "path", c.Request.URL.Path)
+			} else {
+				s.log.Error("request failed", "path", c.Request.URL.Path, "err", err)
+			}
+			pe = errInternal
+		}
+		if pe.Game != nil {
+			if err := s.renderGame(c, pe.Game, pe.Status, pe.Message, ""); err != nil {
+				s.log.Error("render game with message", "path", c.Request.URL.Path, "err", err)
+				s.renderError(c, http.StatusInternalServerError, errInternal)
+			}
+			return
+		}
+		s.renderError(c, pe.Status, pe)
+	}
+}
+
+func (s *Server) errorPage(status int, heading, msg string) views.ErrorPage {
+	return views.ErrorPage{Base: s.base(heading, "main", "Skip to the message"), Heading: heading, Message: msg}
+}
+
+func (s *Server) renderError(c *gin.Context, status int, pe *pageError) {
+	s.writePage(c.Writer, c.Request, status, views.Error, s.errorPage(status, pe.Heading, pe.Message))
+	c.Abort()
+}
+
+func (s *Server) base(title, skip, skipText string) views.Base {
+	return views.Base{Title: title, CSS: static.CSS.Path, Skip: skip, SkipText: skipText}
+}
+
+// writePage renders a page into a buffer and only then writes it, gzipped
+// when the client accepts that. A template error becomes a plain 500.
+func (s *Server) writePage(w http.ResponseWriter, r *http.Request, status int, page string, data any) {
+	buf, err := s.views.Render(page, data)
+	if err != nil {
+		s.log.Error("render", "page", page, "err", err)
+		status = http.StatusInternalServerError
+		buf = bytes.NewBufferString("<!doctype html><title>Error</title><p>Sorry, something went wrong.</p>")
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("Vary", "Accept-Encoding, Cookie")
+	body := buf.Bytes()
+	if static.AcceptsGzip(r) {
+		body = gzipBytes(body)
+		h.Set("Content-Encoding", "gzip")
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		w.Write(body)
+	}
+}
+
+var gzipPool = sync.Pool{New: func() any {
+	zw, _ := gzip.NewWriterLevel(nil, gzip.BestCompression)
+	return zw
+}}
+
+func gzipBytes(b []byte) []byte {
+	var out bytes.Buffer
+	zw := gzipPool.Get().(*gzip.Writer)
+	zw.Reset(&out)
+	zw.Write(b)
+	zw.Close()
+	gzipPool.Put(zw)
+	return out.Bytes()
+}
+
+// redirect answers a POST with 303 See Other.
+func redirect(c *gin.Context, url string) error {
+	c.Redirect(http.StatusSeeOther, url)
+	return nil
+}
+
+func gameURL(id string) string { return "/games/" + id }
+
+func fmtErr(what string, err error) error { return fmt.Errorf("%s: %w", what, err) }

@@ -1,0 +1,164 @@
+package handlers
+
+import (
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base32"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"os"
+	"regexp"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+)
+
+// The context key under which the session middleware leaves the player id.
+const playerKey = "player"
+
+var (
+	playerIDPattern = regexp.MustCompile(`^[0-9a-f]{32}$`)
+	gameIDPattern   = regexp.MustCompile(`^[a-z2-7]{16}$`)
+)
+
+// session reads the player id from the cookie, if there is a valid one. It
+// never writes a cookie: only starting a game does.
+func (s *Server) session(c *gin.Context) {
+	sess, err := s.cookies.Get(c.Request, cookieName)
+	if err == nil {
+		if id, ok := sess.Values[playerKey].(string); ok && playerIDPattern.MatchString(id) {
+			c.Set(playerKey, id)
+		}
+	}
+	c.Next()
+}
+
+// playerID returns the player id from the cookie, or "" for none.
+func playerID(c *gin.Context) string { return c.GetString(playerKey) }
+
+// savePlayer sets the cookie to hold id.
+func (s *Server) savePlayer(c *gin.Context, id string) error {
+	sess, _ := s.cookies.Get(c.Request, cookieName) // a bad cookie gives a fresh session
+	sess.Values = map[any]any{playerKey: id}
+	opts := *s.cookies.Options
+	opts.Secure = s.secure || c.Request.TLS != nil
+	sess.Options = &opts
+	if err := sess.Save(c.Request, c.Writer); err != nil {
+		return fmt.Errorf("save session: %w", err)
+	}
+	c.Set(playerKey, id)
+	return nil
+}
+
+func newPlayerID() string { return hex.EncodeToString(randomBytes(16)) }
+
+var idEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
+
+func newGameID() string { return idEncoding.EncodeToString(randomBytes(10)) }
+
+func randomBytes(n int) []byte {
+	b := make([]byte, n)
+	rand.Read(b) // never fails (crypto/rand since Go 1.24)
+	return b
+}
+
+// SessionKeyEnv is the environment variable that may hold the session
+// secret: one or more secrets of at least 32 characters, separated by
+// commas; the first signs new cookies and the others are still accepted.
+const SessionKeyEnv = "REVERSI_SESSION_KEY"
+
+// SessionKeys returns the securecookie key pairs derived from the secrets in
+// the environment value env, or, when env is empty, from the secret in the
+// file at path, which it creates (mode 0600) with a random secret the first
+// time.
+func SessionKeys(env, path string) ([][]byte, error) {
+	var secrets []string
+	if strings.TrimSpace(env) != "" {
+		for sec := range strings.SplitSeq(env, ",") {
+			sec = strings.TrimSpace(sec)
+			if len(sec) < 32 {
+				return nil, fmt.Errorf("%s: each secret needs at least 32 characters", SessionKeyEnv)
+			}
+			secrets = append(secrets, sec)
+		}
+	} else {
+		sec, err := secretFile(path)
+		if err != nil {
+			return nil, err
+		}
+		secrets = []string{sec}
+	}
+	var pairs [][]byte
+	for _, sec := range secrets {
+		pairs = append(pairs, derive(sec, "reversi session hash"), derive(sec, "reversi session block"))
+	}
+	return pairs, nil
+}
+
+func derive(secret, label string) []byte {
+	m := hmac.New(sha256.New, []byte(secret))
+	m.Write([]byte(label))
+	return m.Sum(nil) // 32 bytes: an HMAC key, or an AES-256 key
+}
+
+func secretFile(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	switch {
+	case err == nil:
+		sec := strings.TrimSpace(string(b))
+		if len(sec) < 32 {
+			return "", fmt.Errorf("session key file %s: too short; delete it to make a new one", path)
+		}
+		return sec, nil
+	case !errors.Is(err, fs.ErrNotExist):
+		return "", fmt.Errorf("read session key: %w", err)
+	}
+	sec := hex.EncodeToString(randomBytes(32))
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, fs.ErrExist) {
+		return secretFile(path) // another process made it first
+	}
+	if err != nil {
+		return "", fmt.Errorf("create session key: %w", err)
+	}
+	if _, err := f.WriteString(sec + "\n"); err != nil {
+		f.Close()
+		return "", fmt.Errorf("write session key: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return "", fmt.Errorf("write session key: %w", err)
+	}
+	return sec, nil
+}
+
+// own loads the game with the id in the URL and checks that it belongs to
+// the player whose cookie came with the request.
+func (s *Server) own(c *gin.Context) (*gameState, error) {
+	id := c.Param("id")
+	if !gameIDPattern.MatchString(id) {
+		return nil, errNoGame
+	}
+	g, err := s.store.Game(c.Request.Context(), id)
+	if err != nil {
+		if errors.Is(err, errNotFound) {
+			return nil, errNoGame
+		}
+		return nil, err
+	}
+	if p := playerID(c); p == "" || p != g.PlayerID {
+		return nil, errNotYours
+	}
+	return newGameState(g)
+}
+
+var (
+	errNoGame = &pageError{Status: http.StatusNotFound, Heading: "Game not found",
+		Message: "There is no game at this address. Check the link, or start a new game."}
+	errNotYours = &pageError{Status: http.StatusForbidden, Heading: "This game isn't linked to this browser",
+		Message: "A game belongs to the browser that started it, and this browser's cookie doesn't match. " +
+			"If you cleared your cookies or opened the link somewhere else, start a new game here."}
+)

@@ -1,0 +1,91 @@
+// Package static holds the stylesheet and the board script, embedded, and
+// serves them under names that carry a hash of their content, so that
+// browsers may cache them for a year. Each is gzipped once, at start-up.
+package static
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"net/http"
+	"strconv"
+	"strings"
+)
+
+//go:embed app.css board.js
+var files embed.FS
+
+// Asset is one static file, ready to serve.
+type Asset struct {
+	Path        string // "/static/app.1a2b3c4d5e6f.css"
+	ContentType string
+	Body        []byte
+	Gzip        []byte // Body, gzipped at the best compression
+}
+
+// The assets.
+var (
+	CSS = load("app.css", "text/css; charset=utf-8")
+	JS  = load("board.js", "text/javascript; charset=utf-8")
+)
+
+func load(name, contentType string) *Asset {
+	body, err := files.ReadFile(name)
+	if err != nil {
+		panic("static: " + err.Error()) // embedded: cannot happen
+	}
+	sum := sha256.Sum256(body)
+	base, ext, _ := strings.Cut(name, ".")
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	zw.Write(body)
+	zw.Close()
+	return &Asset{
+		Path:        "/static/" + base + "." + hex.EncodeToString(sum[:6]) + "." + ext,
+		ContentType: contentType,
+		Body:        body,
+		Gzip:        gz.Bytes(),
+	}
+}
+
+// Handler serves the assets by their hashed paths, gzipped when the client
+// accepts it, with a year-long immutable cache lifetime. Any other path is
+// a 404.
+func Handler() http.Handler {
+	byPath := map[string]*Asset{CSS.Path: CSS, JS.Path: JS}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		a, ok := byPath[r.URL.Path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		h := w.Header()
+		h.Set("Content-Type", a.ContentType)
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+		h.Set("Vary", "Accept-Encoding")
+		body := a.Body
+		if AcceptsGzip(r) {
+			h.Set("Content-Encoding", "gzip")
+			body = a.Gzip
+		}
+		h.Set("Content-Length", strconv.Itoa(len(body)))
+		w.WriteHeader(http.StatusOK)
+		if r.Method != http.MethodHead {
+			w.Write(body)
+		}
+	})
+}
+
+// AcceptsGzip reports whether the request's Accept-Encoding allows gzip.
+func AcceptsGzip(r *http.Request) bool {
+	for part := range strings.SplitSeq(r.Header.Get("Accept-Encoding"), ",") {
+		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(coding), "gzip") || strings.TrimSpace(coding) == "*" {
+			q := strings.TrimSpace(params)
+			return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+		}
+	}
+	return false
+}

@@ -1,0 +1,150 @@
+package views
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"reversi/game"
+)
+
+// GamePage is the board of a game in play, or its result once it is over.
+type GamePage struct {
+	Base
+	ID      string
+	Heading string // the h1: who plays whom
+	Status  string // what just happened and whose move it is; focused after a move
+	Message string // why the last request was refused, or empty
+	Ply     int    // plies played: the version the forms send back
+	Board   BoardView
+	Players []PlayerLine
+	// Pass shows the pass button, labelled PassLabel.
+	Pass      bool
+	PassLabel string
+	// Resume offers to let the computer move, in a game stored at its turn.
+	Resume    bool
+	CanUndo   bool
+	CanHint   bool
+	ShowMoves bool
+	AllowUndo bool
+	Sound     bool
+	Moves     string      // the moves so far, passes included
+	Result    *ResultView // set once the game is over
+	Again     []Field     // a new game with the same choices, once over
+}
+
+// PlayerLine is one side's line in the score.
+type PlayerLine struct {
+	Color  string // "black" or "white"
+	Name   string // "Black" or "White"
+	Who    string // "you", "computer", or empty in a local game
+	Discs  int
+	ToMove bool
+}
+
+// ResultView is a finished game's result.
+type ResultView struct {
+	Winner                 string
+	Black, White           int
+	BlackScore, WhiteScore int
+	Hints, Undos           int
+}
+
+// BoardView is a board ready for the template.
+type BoardView struct {
+	Size int
+	Cols []string
+	Rows []RowView
+}
+
+// RowView is one row of squares, top to bottom.
+type RowView struct {
+	Num     int
+	Squares []SquareView
+}
+
+// SquareView is one square: a button in the board form.
+type SquareView struct {
+	Name     string // "d3"
+	Disc     string // "black", "white" or "empty"
+	Label    string // the accessible name
+	Class    string
+	Disabled bool
+}
+
+// Marks says what to show on a board besides the discs.
+type Marks struct {
+	// Playable enables the squares a human may choose: the legal moves, or
+	// every empty square when the legal moves are hidden.
+	Playable  bool
+	ShowLegal bool
+	// Placed are the discs placed by the last turn, and Steps the
+	// animation step of every placed or flipped disc (from 0).
+	Placed  []game.Square
+	Flipped game.Bits
+	Steps   map[game.Square]int
+	Hint    game.Square // game.Pass for none
+}
+
+// maxStep is the highest animation step the stylesheet knows.
+const maxStep = 20
+
+// NewBoard lays out b with m for the board template.
+func NewBoard(b game.Board, m Marks) BoardView {
+	n := b.Size()
+	v := BoardView{Size: n, Cols: make([]string, n), Rows: make([]RowView, n)}
+	for c := range n {
+		v.Cols[c] = string(rune('a' + c))
+	}
+	moves := b.Moves()
+	for r := range n {
+		row := RowView{Num: r + 1, Squares: make([]SquareView, n)}
+		for c := range n {
+			sq := game.SquareAt(n, c, r)
+			disc := b.At(sq)
+			s := SquareView{Name: sq.Name(n), Disc: disc.String(), Disabled: true}
+			label := []string{s.Name, disc.String()}
+			var class []string
+			legal := moves.Has(sq)
+			if m.Playable && (legal || !m.ShowLegal && disc == game.Empty) {
+				s.Disabled = false
+			}
+			if legal && m.ShowLegal {
+				class = append(class, "lg")
+				label = append(label, "legal move")
+				if f := b.Flips(sq).Count(); f > 0 {
+					label = append(label, "flips "+strconv.Itoa(f))
+				}
+			}
+			if sq == m.Hint {
+				class = append(class, "hint")
+				label = append(label, "hint")
+			}
+			switch {
+			case slices.Contains(m.Placed, sq):
+				class = append(class, "pl")
+				label = append(label, "just placed")
+			case m.Flipped.Has(sq):
+				class = append(class, "fl")
+				label = append(label, "just flipped")
+			}
+			if st, ok := m.Steps[sq]; ok && st > 0 {
+				class = append(class, "s"+strconv.Itoa(min(st, maxStep)))
+			}
+			s.Label = strings.Join(label, ", ")
+			s.Class = strings.Join(class, " ")
+			row.Squares[c] = s
+		}
+		v.Rows[r] = row
+	}
+	return v
+}
+
+// Distance returns how many steps apart two squares of a size×size board
+// are, counting a diagonal step as one: the order in which flips are shown,
+// from the placed disc outward.
+func Distance(size int, a, b game.Square) int {
+	dc := a.Col(size) - b.Col(size)
+	dr := a.Row(size) - b.Row(size)
+	return max(dc, -dc, dr, -dr)
+}

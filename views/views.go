@@ -1,0 +1,128 @@
+// Package views renders the HTML pages from html/template files embedded in
+// the binary. Each page is its own template set (base, partials, page), and
+// its data is a typed struct. Pages render into a buffer, so a template
+// error never sends half a page.
+package views
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"html/template"
+	"io"
+)
+
+//go:embed *.tmpl
+var files embed.FS
+
+// partials are parsed into every page's set.
+var partials = []string{"base.tmpl", "board.tmpl", "newgame.tmpl"}
+
+// Page names, one per page template file.
+const (
+	Home    = "home"
+	Confirm = "confirm"
+	Play    = "game"
+	Error   = "error"
+)
+
+// Views holds the parsed template sets, by page name.
+type Views struct {
+	pages map[string]*template.Template
+}
+
+// New parses the templates.
+func New() (*Views, error) {
+	v := &Views{pages: make(map[string]*template.Template)}
+	for _, name := range []string{Home, Confirm, Play, Error} {
+		t, err := template.New(name).ParseFS(files, append(partials, name+".tmpl")...)
+		if err != nil {
+			return nil, fmt.Errorf("parse page %s: %w", name, err)
+		}
+		v.pages[name] = t
+	}
+	return v, nil
+}
+
+// Render renders page with data into a new buffer.
+func (v *Views) Render(page string, data any) (*bytes.Buffer, error) {
+	t, ok := v.pages[page]
+	if !ok {
+		return nil, fmt.Errorf("render: no page %q", page)
+	}
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, "base", data); err != nil {
+		return nil, fmt.Errorf("render %s: %w", page, err)
+	}
+	return &buf, nil
+}
+
+// RenderTo renders page with data and writes it to w only if it rendered.
+func (v *Views) RenderTo(w io.Writer, page string, data any) error {
+	buf, err := v.Render(page, data)
+	if err != nil {
+		return err
+	}
+	_, err = buf.WriteTo(w)
+	return err
+}
+
+// Base is what every page carries.
+type Base struct {
+	Title string // the document title, without the site name
+	CSS   string // path of the stylesheet
+	JS    string // path of the board script, or empty
+	// Skip is the id that the skip link leads to, and SkipText its text.
+	Skip, SkipText string
+}
+
+// Choice is one option of a radio group.
+type Choice struct {
+	Value, Label string
+	Checked      bool
+}
+
+// RadioGroup is a fieldset of radio buttons.
+type RadioGroup struct {
+	Name, Legend string
+	Hint         string // a short note under the legend, or empty
+	Choices      []Choice
+}
+
+// NewGameForm is the new-game form's fields, with the player's choices.
+type NewGameForm struct {
+	Groups                      []RadioGroup
+	ShowMoves, AllowUndo, Sound bool
+}
+
+// GameLink describes a saved game for a link.
+type GameLink struct {
+	URL         string
+	Description string // "8×8 against the computer (Easy), 12 moves played"
+}
+
+// HomePage is the home page.
+type HomePage struct {
+	Base
+	Continue *GameLink  // the most recent unfinished game
+	Others   []GameLink // other unfinished games
+	Form     NewGameForm
+}
+
+// ConfirmPage asks before starting a new game while one is unfinished.
+type ConfirmPage struct {
+	Base
+	Unfinished GameLink
+	// Hidden are the new game's choices, posted again with confirm=yes.
+	Hidden []Field
+}
+
+// Field is a hidden form field.
+type Field struct{ Name, Value string }
+
+// ErrorPage explains a request that failed.
+type ErrorPage struct {
+	Base
+	Heading string
+	Message string
+}
