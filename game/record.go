@@ -186,3 +186,8 @@ func ParseTranscript(o Options, s string) (*Game, error) {
 	}
 	return g, nil
 }
+
+// String returns the options as "8x8 cross".
+func (o Options) String() string {
+	return fmt.Sprintf("%dx%d %s", o.Size, o.Size, o.Start)
+}

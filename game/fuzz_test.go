@@ -1,0 +1,114 @@
+package game
+
+import (
+	"strings"
+	"testing"
+)
+
+func FuzzParseLine(f *testing.F) {
+	f.Add("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X")
+	f.Add(strings.Repeat("-", 36) + " O")
+	f.Add(strings.Repeat("x.", 50) + " o")
+	f.Fuzz(func(t *testing.T, s string) {
+		b, err := ParseLine(s)
+		if err != nil {
+			return
+		}
+		back, err := ParseLine(b.Line())
+		if err != nil || back != b {
+			t.Fatalf("ParseLine(%q) = %v; its Line %q reads back as %v, %v", s, b, b.Line(), back, err)
+		}
+	})
+}
+
+func FuzzParseBoard(f *testing.F) {
+	f.Add("--------\n--------\n--------\n---OX---\n---XO---\n--------\n--------\n--------\nX")
+	f.Add("------\n------\n--OX--\n--XO--\n------\n------\nO")
+	f.Fuzz(func(t *testing.T, s string) {
+		b, err := ParseBoard(s)
+		if err != nil {
+			return
+		}
+		back, err := ParseBoard(b.String())
+		if err != nil || back != b {
+			t.Fatalf("ParseBoard(%q) = %v; its String reads back as %v, %v", s, b, back, err)
+		}
+	})
+}
+
+func FuzzParseSquare(f *testing.F) {
+	for _, s := range []string{"a1", "H8", "j10", "a0", "pass", "f-1"} {
+		f.Add(8, s)
+	}
+	f.Fuzz(func(t *testing.T, size int, s string) {
+		sq, err := ParseSquare(size, s)
+		if err != nil {
+			return
+		}
+		if got := sq.Name(size); got != strings.ToLower(s) {
+			t.Fatalf("ParseSquare(%d, %q) = %d, whose name is %q", size, s, sq, got)
+		}
+	})
+}
+
+func FuzzParseTranscript(f *testing.F) {
+	f.Add(8, uint8(0), "f5d6c3d3c4")
+	f.Add(6, uint8(1), "c2b2")
+	f.Add(10, uint8(2), "e5f6e6f5")
+	f.Fuzz(func(t *testing.T, size int, start uint8, s string) {
+		o := Options{Size: size, Start: Start(start % 3)}
+		g, err := ParseTranscript(o, s)
+		if err != nil {
+			return
+		}
+		want := strings.ToLower(strings.Join(strings.Fields(s), ""))
+		if got := g.Transcript(); got != want {
+			t.Fatalf("ParseTranscript(%q).Transcript() = %q, want %q", s, got, want)
+		}
+	})
+}
+
+// FuzzPlay plays the moves that the fuzzer's bytes pick and checks the
+// invariants of every move: no square holds both colours, each placement
+// adds exactly one disc, the mover gains the flips plus one and the other
+// side loses the flips.
+func FuzzPlay(f *testing.F) {
+	f.Add(8, uint8(0), []byte{0, 1, 2, 3, 4, 5, 6, 7})
+	f.Add(6, uint8(2), []byte{9, 9, 9, 9, 9, 9})
+	f.Add(10, uint8(1), []byte{200, 13, 7})
+	f.Fuzz(func(t *testing.T, size int, start uint8, picks []byte) {
+		b, err := NewStart(Options{Size: size, Start: Start(start % 3)})
+		if err != nil {
+			return
+		}
+		for _, pick := range picks {
+			if b.Over() {
+				return
+			}
+			m := Pass
+			if moves := b.Moves().Squares(); len(moves) > 0 {
+				m = moves[int(pick)%len(moves)]
+			}
+			next, flips, err := b.Play(m)
+			if err != nil {
+				t.Fatalf("Play(%s) of a legal move: %v\n%v", m.Name(size), err, b)
+			}
+			me, them := b.Turn(), b.Turn().Opponent()
+			switch {
+			case !next.Discs(Black).And(next.Discs(White)).IsZero():
+				t.Fatalf("after %s a square holds both colours\n%v", m.Name(size), next)
+			case m == Pass && (next.Discs(Black) != b.Discs(Black) || next.Discs(White) != b.Discs(White)):
+				t.Fatalf("a pass changed the discs\n%v", next)
+			case m != Pass && next.Count(Empty) != b.Count(Empty)-1:
+				t.Fatalf("after %s empties = %d, want %d", m.Name(size), next.Count(Empty), b.Count(Empty)-1)
+			case m != Pass && next.Count(me) != b.Count(me)+flips.Count()+1:
+				t.Fatalf("after %s the mover has %d, want %d", m.Name(size), next.Count(me), b.Count(me)+flips.Count()+1)
+			case next.Count(them) != b.Count(them)-flips.Count():
+				t.Fatalf("after %s the other side has %d, want %d", m.Name(size), next.Count(them), b.Count(them)-flips.Count())
+			case m != Pass && !b.Placing() && flips.IsZero():
+				t.Fatalf("%s flipped nothing", m.Name(size))
+			}
+			b = next
+		}
+	})
+}
