@@ -18,6 +18,7 @@ import (
 func (s *Server) tutorialRoutes(r gin.IRouter) {
 	r.GET("/tutorial", s.wrap(s.tutorialIndex))
 	r.GET("/tutorial/:step", s.wrap(s.tutorialStep))
+	s.practiceRoutes(r)
 	for _, ref := range referencePages {
 		r.GET(ref.path, s.wrap(s.reference(ref)))
 	}

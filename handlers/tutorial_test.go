@@ -323,7 +323,7 @@ func TestTutorialLinksFromHomeAndGame(t *testing.T) {
 // within 8 KB gzipped.
 func TestTutorialPageWeights(t *testing.T) {
 	a := newApp(t)
-	paths := []string{"/tutorial", "/rules", "/strategy", "/faq", "/history"}
+	paths := []string{"/tutorial", "/practice", "/practice?try=d3", "/rules", "/strategy", "/faq", "/history"}
 	for i := range tutorialSteps {
 		n := strconv.Itoa(i + 1)
 		paths = append(paths, "/tutorial/"+n, "/tutorial/"+n+"?try=g2")

@@ -206,10 +206,12 @@ type PracticePage struct {
 	Position string
 	Trial    *TrialView
 	Apply    string // the trial square, when it may be applied
-	Placed   int    // placements made, of Limit
-	Limit    int
-	Over     bool
-	CanUndo  bool
-	CanReset bool
-	Moves    string
+	// ApplyLabel is the apply button's text: "Apply d3 for Black".
+	ApplyLabel string
+	Placed     int // placements made, of Limit
+	Limit      int
+	Over       bool
+	CanUndo    bool
+	CanReset   bool
+	Moves      string
 }
