@@ -216,7 +216,7 @@ func TestTutorialPages(t *testing.T) {
 		{"/tutorial/1", 200, []string{`<h1>Trap a line to turn it over</h1>`, `action="/tutorial/1#result"`, `method="get"`,
 			`class="skip" href="#board"`, `rel="next"`, `<details>`, `Black to move. Black has 2 discs, White 2.`}},
 		{"/tutorial/1?try=d3", 200, []string{`Trial: Black at d3`, `A legal move: Black at d3 would turn over 1 disc: d4.`,
-			`aria-label="d3, empty, legal move, trial black disc" class="lg tb"`, `aria-label="d4, white, would turn over" class="fl lv"`,
+			`aria-label="d3, empty, legal move, trial black disc" class="lg tb"`, `aria-label="d4, white, would turn over" class="wf lv"`,
 			`aria-label="d5, black, closes a line" class="lv"`, `Yes: d3 turns over d4.`, `id="cancel"`}},
 		{"/tutorial/2?try=f3", 200, []string{`Not a legal move: White at f3`, `but c6 is empty`, `class="tw"`}},
 		{"/tutorial/2", 200, []string{`aria-label="d3, black, just placed" class="pl"`, `aria-label="c3, empty, legal move" class="lg"`}},
@@ -266,9 +266,9 @@ func TestTutorialBoardsAreMarked(t *testing.T) {
 	a := newApp(t)
 	body := a.do("GET", "/tutorial/4?try=f3", nil, nil).Body.String()
 	for _, want := range []string{
-		`data-square="e3" data-disc="white" aria-label="e3, white, would turn over" class="fl lh"`,
+		`data-square="e3" data-disc="white" aria-label="e3, white, would turn over" class="wf lh"`,
 		`data-square="d3" data-disc="black" aria-label="d3, black, closes a line" class="lh"`,
-		`data-square="e4" data-disc="white" aria-label="e4, white, would turn over" class="fl la"`,
+		`data-square="e4" data-disc="white" aria-label="e4, white, would turn over" class="wf la"`,
 		`data-square="d5" data-disc="black" aria-label="d5, black, closes a line" class="la"`,
 	} {
 		if !strings.Contains(body, want) {

@@ -48,7 +48,7 @@ type TrialMarks struct {
 // NewTrialBoard lays out b for the trial board template: legal moves get a
 // small ring ("lg"), the trial square a hollow disc ("tb"/"tw"), the squares
 // along each bracketed line a stripe in its direction, and the discs that
-// would turn over the dot of their new colour ("fl").
+// would turn over a dot of their new colour ("wf").
 func NewTrialBoard(b game.Board, m TrialMarks) BoardView {
 	n := b.Size()
 	v := BoardView{Size: n, Cols: make([]string, n), Rows: make([]RowView, n)}
@@ -85,7 +85,7 @@ func NewTrialBoard(b game.Board, m TrialMarks) BoardView {
 				class = append(class, "t"+b.Turn().String()[:1])
 				label = append(label, "trial "+b.Turn().String()+" disc")
 			case flips.Has(sq):
-				class = append(class, "fl", line[sq])
+				class = append(class, "wf", line[sq])
 				label = append(label, "would turn over")
 			case line[sq] != "":
 				class = append(class, line[sq])
