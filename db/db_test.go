@@ -63,7 +63,7 @@ func TestOpenAppliesMigrationsOnce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := []string{"0001_players_and_games.sql"}; !slices.Equal(got, want) {
+		if want := []string{"0001_players_and_games.sql", "0002_practice.sql"}; !slices.Equal(got, want) {
 			t.Errorf("Migrations() = %v, want %v", got, want)
 		}
 		s.Close()
@@ -84,7 +84,7 @@ func TestMigrateRollsBackAFailedFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"0001_players_and_games.sql", "0100_ok.sql"}; !slices.Equal(got, want) {
+	if want := []string{"0001_players_and_games.sql", "0002_practice.sql", "0100_ok.sql"}; !slices.Equal(got, want) {
 		t.Errorf("Migrations() = %v, want %v", got, want)
 	}
 	var n int

@@ -142,6 +142,7 @@ func (s *Server) Routes() http.Handler {
 	g.POST("/undo", s.wrap(s.undo))
 	g.POST("/hint", s.wrap(s.hintMove))
 	g.POST("/settings", s.wrap(s.settings))
+	s.tutorialRoutes(r)
 	assets := gin.WrapH(static.Handler())
 	r.GET("/static/:name", assets)
 	r.HEAD("/static/:name", assets)

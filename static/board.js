@@ -30,6 +30,7 @@
       case 'ArrowDown': r = Math.min(r + 1, n - 1); break;
       case 'Home': c = 0; break;
       case 'End': c = n - 1; break;
+      case 'Escape': window.cancel?.click(); return;
       default: return;
     }
     e.preventDefault();

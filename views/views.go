@@ -34,7 +34,7 @@ type Views struct {
 // New parses the templates.
 func New() (*Views, error) {
 	v := &Views{pages: make(map[string]*template.Template)}
-	for _, name := range []string{Home, Confirm, Play, Error} {
+	for _, name := range append([]string{Home, Confirm, Play, Error}, tutorialPages...) {
 		t, err := template.New(name).ParseFS(files, append(partials, name+".tmpl")...)
 		if err != nil {
 			return nil, fmt.Errorf("parse page %s: %w", name, err)

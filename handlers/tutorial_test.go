@@ -1,0 +1,341 @@
+package handlers
+
+import (
+	"net/http"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"reversi/game"
+	"reversi/static"
+)
+
+func sq8(t *testing.T, name string) game.Square {
+	t.Helper()
+	sq, err := game.ParseSquare(8, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sq
+}
+
+func moveNames(b game.Bits) []string { return squareNames(8, b) }
+
+// TestLateGame replays the late-game example from the cross start and
+// checks what step 6 to 8 say about it.
+func TestLateGame(t *testing.T) {
+	g, err := game.ParseTranscript(game.Options{Size: 8}, lateGame)
+	if err != nil {
+		t.Fatalf("ParseTranscript(lateGame): %v", err)
+	}
+	ps, err := g.Positions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(g.Plies)
+	// The last plies are White's g8, Black's pass and White's g2.
+	got := []string{g.Plies[n-3].Name(8), g.Plies[n-2].Name(8), g.Plies[n-1].Name(8)}
+	if want := []string{"g8", "pass", "g2"}; !slices.Equal(got, want) {
+		t.Fatalf("last plies = %v, want %v", got, want)
+	}
+	before := ps[n-3]
+	if before.Turn() != game.White {
+		t.Errorf("before g8: %v to move, want white", before.Turn())
+	}
+	afterG8 := ps[n-2]
+	if got := afterG8.Moves(); afterG8.Turn() != game.Black || !got.IsZero() {
+		t.Errorf("after g8: %v to move with moves %v, want black with none", afterG8.Turn(), moveNames(got))
+	}
+	if got := moveNames(afterG8.OpponentMoves()); !slices.Equal(got, []string{"g2"}) {
+		t.Errorf("after g8, White's moves = %v, want [g2]", got)
+	}
+	if !afterG8.MustPass() {
+		t.Errorf("after g8, MustPass() = false, want true")
+	}
+	end := ps[n]
+	if !end.Over() || end.Count(game.Empty) < 1 {
+		t.Errorf("after g2: Over() = %v with %d empty, want over with at least one empty", end.Over(), end.Count(game.Empty))
+	}
+	if got := moveNames(end.Discs(game.Empty)); !slices.Equal(got, []string{"g1"}) {
+		t.Errorf("after g2, empty squares = %v, want [g1]", got)
+	}
+	r := end.Result()
+	if r.Black != 40 || r.White != 23 || r.BlackScore != 41 || r.WhiteScore != 23 || r.Winner != game.Black {
+		t.Errorf("result = %+v, want Black 40, White 23, tournament 41 to 23", r)
+	}
+	if lateBeforePass+"g2" != lateGame {
+		t.Errorf("lateBeforePass = %q does not end where g2 follows", lateBeforePass)
+	}
+}
+
+// TestTutorialPositions checks every step's position, side to move and
+// legal moves against the words on its page.
+func TestTutorialPositions(t *testing.T) {
+	late := "XXXXXX-X\nXXXXXX-X\nXXXXXXOX\nXXOXOOOX\nXOXOOXOX\nXXOOXOOX\nXXXXOOOX\nOXXOOOOX\n"
+	for _, tc := range []struct {
+		step  int
+		board string // rows, then the side to move
+		moves []string
+		last  string // the marked last placement, "" for none
+		flips []string
+	}{
+		{1, "--------\n--------\n--------\n---OX---\n---XO---\n--------\n--------\n--------\nX", []string{"d3", "c4", "f5", "e6"}, "", nil},
+		{2, "--------\n--------\n---X----\n---XX---\n---XO---\n--------\n--------\n--------\nO", []string{"c3", "e3", "c5"}, "d3", []string{"d4"}},
+		{3, "--------\n--------\n---XO---\n---XO---\n---XO---\n--------\n--------\n--------\nX", []string{"f2", "f3", "f4", "f5", "f6"}, "e3", []string{"e4"}},
+		{4, "--------\n--------\n---XO---\n---XO---\n---XO---\n--------\n--------\n--------\nX", []string{"f2", "f3", "f4", "f5", "f6"}, "e3", []string{"e4"}},
+		{5, "--------\n--------\n---XXX--\n---XX---\n---XO---\n--------\n--------\n--------\nO", []string{"e2", "c3", "c5"}, "f3", []string{"e3", "e4"}},
+		{6, late + "X", nil, "g8", []string{"g4", "g5", "g6", "g7"}},
+		{7, late + "O", []string{"g2"}, "g8", []string{"g4", "g5", "g6", "g7"}},
+		{8, "XXXXXX-X\nXXXXXXOX\nXXXXXOOX\nXXOXOOOX\nXOXOOXOX\nXXOOXOOX\nXXXXOOOX\nOXXOOOOX\nX", nil, "g2", []string{"f3"}},
+	} {
+		t.Run(strconv.Itoa(tc.step), func(t *testing.T) {
+			b, last, flips, err := stepBoard(tutorialSteps[tc.step-1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := game.ParseBoard(tc.board)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b != want {
+				t.Errorf("position =\n%v\nwant\n%v", b, want)
+			}
+			if got := moveNames(b.Moves()); !slices.Equal(got, tc.moves) {
+				t.Errorf("legal moves = %v, want %v", got, tc.moves)
+			}
+			if tc.last != "" && (last.Name(8) != tc.last || !slices.Equal(moveNames(flips), tc.flips)) {
+				t.Errorf("last placement = %s flipping %v, want %s flipping %v", last.Name(8), moveNames(flips), tc.last, tc.flips)
+			}
+		})
+	}
+}
+
+// TestTrialText checks the words for trials on the tutorial's positions:
+// the summary and one line per direction or group of directions.
+func TestTrialText(t *testing.T) {
+	for _, tc := range []struct {
+		name, moves, try string
+		summary          string
+		lines            []string
+	}{
+		{"d3 brackets d4", "", "d3",
+			"A legal move: Black at d3 would turn over 1 disc: d4.",
+			[]string{"Down: d4 is white, and Black's d5 closes the line, so it would turn over.",
+				"Up (d2), up and right (e2), right (e3), down and left (c4), left (c3) and up and left (c2): the next square is empty, so no line starts there.",
+				"Down and right (e4): the next square holds Black's own disc, so there is nothing to trap."}},
+		{"f3 fails for White", "d3", "f3",
+			"Not a legal move: White at f3 would trap no black disc, so nothing would turn over.",
+			[]string{"Down and left: e4 and d5 are black, but c6 is empty, so the line is not closed and traps nothing.",
+				"Up (f2), up and right (g2), right (g3), down and right (g4), down (f4), left (e3) and up and left (e2): the next square is empty, so no line starts there."}},
+		{"e3 for White", "d3", "e3",
+			"A legal move: White at e3 would turn over 1 disc: e4.",
+			[]string{"Down: e4 is black, and White's e5 closes the line, so it would turn over.",
+				"Down and left: d4 is black, but c5 is empty, so the line is not closed and traps nothing.",
+				"Left: d3 is black, but c3 is empty, so the line is not closed and traps nothing.",
+				"Up (e2), up and right (f2), right (f3), down and right (f4) and up and left (d2): the next square is empty, so no line starts there."}},
+		{"f3 closes two lines", "d3e3", "f3",
+			"A legal move: Black at f3 would turn over 2 discs: e3 and e4.",
+			[]string{"Down and left: e4 is white, and Black's d5 closes the line, so it would turn over.",
+				"Left: e3 is white, and Black's d3 closes the line, so it would turn over.",
+				"Up (f2), up and right (g2), right (g3), down and right (g4), down (f4) and up and left (e2): the next square is empty, so no line starts there."}},
+		{"occupied", "", "d4", "d4 already holds a white disc. A disc goes only on an empty square.", nil},
+		{"g1 for Black after g8", lateBeforePass, "g1",
+			"Not a legal move: Black at g1 would trap no white disc, so nothing would turn over.",
+			[]string{"Down (g2): the next square is empty, so no line starts there.",
+				"Right (h1), down and right (h2), down and left (f2) and left (f1): the next square holds Black's own disc, so there is nothing to trap.",
+				"Up, up and right and up and left: g1 is at the edge of the board."}},
+		{"g2 for Black after g8", lateBeforePass, "g2",
+			"Not a legal move: Black at g2 would trap no white disc, so nothing would turn over.",
+			[]string{"Down: g3, g4, g5, g6, g7 and g8 are white, but all 6 run to the edge of the board with no black disc to close the line.",
+				"Up (g1): the next square is empty, so no line starts there.",
+				"Up and right (h1), right (h2), down and right (h3), down and left (f3), left (f2) and up and left (f1): the next square holds Black's own disc, so there is nothing to trap."}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b, _, _, err := stepBoard(tutorialStep{moves: tc.moves})
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := trialText(b, sq8(t, tc.try))
+			if v.Summary != tc.summary {
+				t.Errorf("summary = %q, want %q", v.Summary, tc.summary)
+			}
+			if !slices.Equal(v.Lines, tc.lines) {
+				t.Errorf("lines =\n%s\nwant\n%s", strings.Join(v.Lines, "\n"), strings.Join(tc.lines, "\n"))
+			}
+		})
+	}
+}
+
+// TestTutorialFeedback checks the answer given when a trial answers a
+// step's question.
+func TestTutorialFeedback(t *testing.T) {
+	for _, tc := range []struct {
+		step      int
+		try       string
+		wantRight bool
+		want      string
+	}{
+		{1, "d3", true, "Yes: d3 turns over d4."},
+		{1, "c4", true, "Yes: c4 turns over d4."},
+		{1, "f5", false, "f5 is a legal move, but it turns over e5, not d4. Try another square."},
+		{2, "e3", true, "Yes: e3 turns over e4."},
+		{2, "c3", false, "c3 is a legal move, but it turns over d4, not e4. Try another square."},
+		{2, "f3", false, "f3 turns over nothing, so it is not a move at all. Try another square."},
+		{5, "e2", true, "Yes: White can play e2, which turns over e3 and e4."},
+		{5, "f2", false, "No: f2 traps nothing for White. The squares with a small ring are White's legal moves."},
+		{6, "g1", true, "Right: g1 traps nothing for Black either. Black has no legal move anywhere, so Black must pass."},
+		{7, "g2", true, "Yes: White can play g2, which turns over f3."},
+		{7, "g1", false, "No: g1 traps nothing for White. The squares with a small ring are White's legal moves."},
+	} {
+		t.Run(strconv.Itoa(tc.step)+"/"+tc.try, func(t *testing.T) {
+			st := tutorialSteps[tc.step-1]
+			b, _, _, err := stepBoard(st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, right := st.q.feedback(b, sq8(t, tc.try))
+			if got != tc.want || right != tc.wantRight {
+				t.Errorf("feedback = %q (right %v), want %q (right %v)", got, right, tc.want, tc.wantRight)
+			}
+		})
+	}
+}
+
+var squareButton = regexp.MustCompile(`<button name="try" value="([a-h][1-8])" data-square="([a-h][1-8])" data-disc="(black|white|empty)" aria-label="[^"]+"`)
+
+func TestTutorialPages(t *testing.T) {
+	a := newApp(t)
+	for _, tc := range []struct {
+		path   string
+		status int
+		want   []string
+	}{
+		{"/tutorial", 200, []string{`href="/tutorial/1"`, `href="/tutorial/8"`, `href="/practice"`, `href="/"`}},
+		{"/tutorial/1", 200, []string{`<h1>Trap a line to turn it over</h1>`, `action="/tutorial/1#result"`, `method="get"`,
+			`class="skip" href="#board"`, `rel="next"`, `<details>`, `Black to move. Black has 2 discs, White 2.`}},
+		{"/tutorial/1?try=d3", 200, []string{`Trial: Black at d3`, `A legal move: Black at d3 would turn over 1 disc: d4.`,
+			`aria-label="d3, empty, legal move, trial black disc" class="lg tb"`, `aria-label="d4, white, would turn over" class="wf lv"`,
+			`aria-label="d5, black, closes a line" class="lv"`, `Yes: d3 turns over d4.`, `id="cancel"`}},
+		{"/tutorial/2?try=f3", 200, []string{`Not a legal move: White at f3`, `but c6 is empty`, `class="tw"`}},
+		{"/tutorial/2", 200, []string{`aria-label="d3, black, just placed" class="pl"`, `aria-label="c3, empty, legal move" class="lg"`}},
+		{"/tutorial/4?answer=2", 200, []string{`Yes, two:`, `value="2" aria-pressed="true"`}},
+		{"/tutorial/4?answer=3", 200, []string{`Not quite.`}},
+		{"/tutorial/6", 200, []string{`Black to move, but Black has no legal move.`}},
+		{"/tutorial/7", 200, []string{`White to move. Black has 41 discs, White 21.`}},
+		{"/tutorial/8", 200, []string{`The game is over: neither side can move.`, `<dd>40 discs</dd>`, `<dd>23 discs</dd>`,
+			`<dd>1, belonging to nobody</dd>`, `Black 41, White 23`, `href="/practice"`}},
+		{"/tutorial/8?try=g1", 200, []string{`Not a legal move: Black at g1`}},
+		{"/tutorial/1?try=d4", 200, []string{`d4 already holds a white disc.`}},
+		{"/tutorial/1?try=z9", 400, []string{`That square wasn&#39;t understood`}},
+		{"/tutorial/0", 404, []string{`No such step`}},
+		{"/tutorial/9", 404, []string{`No such step`}},
+		{"/tutorial/01", 404, []string{`No such step`}},
+		{"/tutorial/two", 404, []string{`No such step`}},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			w := a.do("GET", tc.path, nil, nil)
+			if w.Code != tc.status {
+				t.Fatalf("GET %s = %d, want %d", tc.path, w.Code, tc.status)
+			}
+			if c := w.Header().Get("Set-Cookie"); c != "" {
+				t.Errorf("GET %s sets a cookie %q", tc.path, c)
+			}
+			body := w.Body.String()
+			for _, want := range tc.want {
+				if !strings.Contains(body, want) {
+					t.Errorf("GET %s lacks %q", tc.path, want)
+				}
+			}
+			if tc.status == 200 && strings.HasPrefix(tc.path, "/tutorial/") {
+				if n := len(squareButton.FindAllString(body, -1)); n != 64 {
+					t.Errorf("GET %s has %d squares with data-square and data-disc, want 64", tc.path, n)
+				}
+				if !strings.Contains(body, `href="/tutorial"`) || !strings.Contains(body, `<a href="/">`) {
+					t.Errorf("GET %s lacks links to the tutorial and the game", tc.path)
+				}
+			}
+		})
+	}
+}
+
+// TestTutorialBoardsAreMarked checks that a trial draws the bracketed
+// lines and never ranks the legal moves.
+func TestTutorialBoardsAreMarked(t *testing.T) {
+	a := newApp(t)
+	body := a.do("GET", "/tutorial/4?try=f3", nil, nil).Body.String()
+	for _, want := range []string{
+		`data-square="e3" data-disc="white" aria-label="e3, white, would turn over" class="wf lh"`,
+		`data-square="d3" data-disc="black" aria-label="d3, black, closes a line" class="lh"`,
+		`data-square="e4" data-disc="white" aria-label="e4, white, would turn over" class="wf la"`,
+		`data-square="d5" data-disc="black" aria-label="d5, black, closes a line" class="la"`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("trial f3 lacks %q", want)
+		}
+	}
+	for _, bad := range []string{"best", "hint", "strongest"} {
+		if strings.Contains(strings.ToLower(body), bad) {
+			t.Errorf("a tutorial page says %q", bad)
+		}
+	}
+}
+
+func TestReferencePages(t *testing.T) {
+	a := newApp(t)
+	for _, tc := range []struct {
+		path string
+		want []string
+	}{
+		{"/rules", []string{"<h1>Rules</h1>", `role="img"`, "<figcaption>Diagram 1.", "Diagram 5.", "tournament score"}},
+		{"/strategy", []string{"<h1>Strategy</h1>", "X-squares", "C-squares", "Quiet moves", "Mobility", "Frontier discs", "parity"}},
+		{"/faq", []string{"<h1>Questions and answers</h1>", "<dt>Is Reversi the same as Othello?</dt>"}},
+		{"/history", []string{"<h1>A short history</h1>", "Genpei-go", "2023"}},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			w := a.do("GET", tc.path, nil, nil)
+			if w.Code != http.StatusOK {
+				t.Fatalf("GET %s = %d, want 200", tc.path, w.Code)
+			}
+			body := w.Body.String()
+			for _, want := range append(tc.want, `href="/tutorial"`, `<a href="/">`, `class="skip"`) {
+				if !strings.Contains(body, want) {
+					t.Errorf("GET %s lacks %q", tc.path, want)
+				}
+			}
+		})
+	}
+}
+
+func TestTutorialLinksFromHomeAndGame(t *testing.T) {
+	a := newApp(t)
+	id, cookie := a.start(nil)
+	for _, path := range []string{"/", "/games/" + id} {
+		body := a.do("GET", path, nil, cookie).Body.String()
+		if !regexp.MustCompile(`<a href="[^"]*tutorial[^"]*"`).MatchString(body) {
+			t.Errorf("GET %s has no link to the tutorial", path)
+		}
+	}
+}
+
+// TestTutorialPageWeights keeps every tutorial page, with a trial shown,
+// within 8 KB gzipped.
+func TestTutorialPageWeights(t *testing.T) {
+	a := newApp(t)
+	paths := []string{"/tutorial", "/practice", "/practice?try=d3", "/rules", "/strategy", "/faq", "/history"}
+	for i := range tutorialSteps {
+		n := strconv.Itoa(i + 1)
+		paths = append(paths, "/tutorial/"+n, "/tutorial/"+n+"?try=g2")
+	}
+	for _, path := range paths {
+		got := gzipSize(t, a, path, nil)
+		t.Logf("%s: %d bytes gzipped", path, got)
+		if got > 8192 {
+			t.Errorf("%s is %d bytes gzipped, over 8192", path, got)
+		}
+	}
+	if len(static.CSS.Gzip) > 4096 {
+		t.Errorf("stylesheet is %d bytes gzipped, over 4096", len(static.CSS.Gzip))
+	}
+}
