@@ -43,7 +43,14 @@ func TestBatcherEachWriteOnItsOwn(t *testing.T) {
 			if i%7 == 0 {
 				v = -1 // breaks the CHECK constraint
 			}
-			_, errs[i] = b.exec(ctx, `INSERT INTO t (k, v) VALUES (?, ?)`, fmt.Sprint(i), v)
+			errs[i] = b.write(ctx, func(tx *sql.Tx) error {
+				// Two statements: a failed write must leave neither.
+				if _, err := tx.Exec(`INSERT INTO t (k, v) VALUES (?, 0)`, "x"+fmt.Sprint(i)); err != nil {
+					return err
+				}
+				_, err := tx.Exec(`INSERT INTO t (k, v) VALUES (?, ?)`, fmt.Sprint(i), v)
+				return err
+			})
 		})
 	}
 	wg.Wait()
@@ -56,7 +63,7 @@ func TestBatcherEachWriteOnItsOwn(t *testing.T) {
 	if err := w.QueryRow(`SELECT count(*) FROM t`).Scan(&count); err != nil {
 		t.Fatal(err)
 	}
-	if want := n - (n+6)/7; count != want {
+	if want := 2 * (n - (n+6)/7); count != want {
 		t.Errorf("rows = %d, want %d", count, want)
 	}
 }
