@@ -43,7 +43,7 @@ type Store struct {
 // Open opens (creating if need be) the database file at path and applies the
 // migrations that it has not seen yet.
 func Open(ctx context.Context, path string) (*Store, error) {
-	if path == "" || strings.ContainsAny(path, "?#") || strings.HasPrefix(path, "file:") {
+	if path == "" || strings.Contains(path, "?") || strings.HasPrefix(path, "file:") {
 		return nil, fmt.Errorf("open database %q: want a plain file path", path)
 	}
 	w, err := sql.Open("sqlite", path+"?"+pragmas+"&_txlock=immediate")

@@ -43,13 +43,13 @@ func firstMove(_ context.Context, b game.Board, _ ai.Level, _ *rand.Rand) (game.
 func firstHint(_ context.Context, b game.Board) (game.Square, error) { return b.Moves().First(), nil }
 
 type testApp struct {
-	t     *testing.T
+	t     testing.TB
 	store *db.Store
 	srv   *Server
 	h     http.Handler
 }
 
-func newApp(t *testing.T) *testApp {
+func newApp(t testing.TB) *testApp {
 	t.Helper()
 	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
 	if err != nil {
@@ -59,7 +59,7 @@ func newApp(t *testing.T) *testApp {
 	return newAppWith(t, store, store)
 }
 
-func newAppWith(t *testing.T, store *db.Store, s Store) *testApp {
+func newAppWith(t testing.TB, store *db.Store, s Store) *testApp {
 	t.Helper()
 	v, err := views.New()
 	if err != nil {
@@ -93,7 +93,7 @@ func (a *testApp) do(method, target string, form url.Values, cookie *http.Cookie
 }
 
 // cookieFrom returns the session cookie that w sets.
-func cookieFrom(t *testing.T, w *httptest.ResponseRecorder) *http.Cookie {
+func cookieFrom(t testing.TB, w *httptest.ResponseRecorder) *http.Cookie {
 	t.Helper()
 	for _, c := range w.Result().Cookies() {
 		if c.Name == cookieName {
