@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"fmt"
 	"path/filepath"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -106,7 +105,7 @@ func TestBatcherClosed(t *testing.T) {
 // second group commit lets one fsync-bound writer take.
 func BenchmarkGroupCommit(b *testing.B) {
 	path := filepath.Join(b.TempDir(), "group.db")
-	dsn := path + "?" + strings.ReplaceAll(pragmas, "synchronous(NORMAL)", "synchronous(FULL)") + "&_txlock=immediate"
+	dsn := path + "?" + pragmas + "&_txlock=immediate"
 	w, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		b.Fatal(err)

@@ -62,7 +62,7 @@ func (g *Game) Ply() int { return len(g.Record.Plies) }
 
 // CreatePlayer records a player id; one that exists already is left as is.
 func (s *Store) CreatePlayer(ctx context.Context, id string) error {
-	if _, err := s.w.ExecContext(ctx, `INSERT INTO players (id, created_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING`,
+	if _, err := s.b.exec(ctx, `INSERT INTO players (id, created_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING`,
 		id, time.Now().UnixNano()); err != nil {
 		return fmt.Errorf("create player: %w", err)
 	}
@@ -90,7 +90,7 @@ func (s *Store) CreateGame(ctx context.Context, g *Game) error {
 	if err != nil {
 		return fmt.Errorf("create game: %w", err)
 	}
-	_, err = s.w.ExecContext(ctx, `INSERT INTO games (id, player_id, opponent, human, level, size, start,
+	_, err = s.b.exec(ctx, `INSERT INTO games (id, player_id, opponent, human, level, size, start,
 		plies, ply, status, show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		g.ID, g.PlayerID, string(g.Opponent), human, g.Level, g.Record.Options.Size, g.Record.Options.Start.String(),
@@ -108,7 +108,7 @@ func (s *Store) CreateGame(ctx context.Context, g *Game) error {
 // when there is no such game).
 func (s *Store) UpdateGame(ctx context.Context, g *Game, oldPly int) error {
 	now := time.Now()
-	res, err := s.w.ExecContext(ctx, `UPDATE games SET plies = ?, ply = ?, status = ?, hints = ?, undos = ?,
+	res, err := s.b.exec(ctx, `UPDATE games SET plies = ?, ply = ?, status = ?, hints = ?, undos = ?,
 		hint_ply = ?, hint_square = ?, updated_at = ? WHERE id = ? AND ply = ?`,
 		encodePlies(g.Record), g.Ply(), string(g.Status), g.Hints, g.Undos, g.HintPly, hintText(g), now.UnixNano(),
 		g.ID, oldPly)
@@ -124,7 +124,7 @@ func (s *Store) UpdateGame(ctx context.Context, g *Game, oldPly int) error {
 
 // UpdateSettings writes g's settings, whatever its ply.
 func (s *Store) UpdateSettings(ctx context.Context, id string, st Settings) error {
-	res, err := s.w.ExecContext(ctx, `UPDATE games SET show_moves = ?, allow_undo = ?, sound = ? WHERE id = ?`,
+	res, err := s.b.exec(ctx, `UPDATE games SET show_moves = ?, allow_undo = ?, sound = ? WHERE id = ?`,
 		st.ShowMoves, st.AllowUndo, st.Sound, id)
 	if err != nil {
 		return fmt.Errorf("update settings of game %s: %w", id, err)
@@ -143,7 +143,7 @@ func (s *Store) changedOne(ctx context.Context, res sql.Result, id string) error
 		return nil
 	}
 	var count int
-	if err := s.w.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE id = ?`, id).Scan(&count); err != nil {
+	if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE id = ?`, id).Scan(&count); err != nil {
 		return fmt.Errorf("update game %s: %w", id, err)
 	}
 	if count == 0 {
