@@ -54,6 +54,11 @@ type Store struct {
 // Open opens (creating if need be) the database file at path and applies the
 // migrations that it has not seen yet.
 func Open(ctx context.Context, path string) (*Store, error) {
+	return openWith(ctx, path, migrations.FS)
+}
+
+// openWith is Open with the migrations of fsys.
+func openWith(ctx context.Context, path string, fsys fs.FS) (*Store, error) {
 	if path == "" || strings.Contains(path, "?") || strings.HasPrefix(path, "file:") {
 		return nil, fmt.Errorf("open database %q: want a plain file path", path)
 	}
@@ -64,7 +69,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	w.SetMaxOpenConns(1)
 	w.SetMaxIdleConns(1)
 	w.SetConnMaxLifetime(0)
-	if err := migrate(ctx, w, migrations.FS); err != nil {
+	if err := migrate(ctx, w, fsys); err != nil {
 		w.Close()
 		return nil, fmt.Errorf("migrate %s: %w", path, err)
 	}

@@ -81,25 +81,29 @@ func (s *Store) PlayerExists(ctx context.Context, id string) (bool, error) {
 // CreateGame stores a new game. The caller chooses g.ID; Created and Updated
 // are set here.
 func (s *Store) CreateGame(ctx context.Context, g *Game) error {
-	now := time.Now()
+	if err := s.b.write(ctx, func(tx *sql.Tx) error { return insertGame(tx, g, time.Now()) }); err != nil {
+		return fmt.Errorf("create game: %w", err)
+	}
+	return nil
+}
+
+// insertGame inserts g, created at now, in tx.
+func insertGame(tx *sql.Tx, g *Game, now time.Time) error {
 	g.Created, g.Updated = now, now
 	if g.Status == "" {
 		g.Status = Playing
 	}
 	human, err := humanText(g)
 	if err != nil {
-		return fmt.Errorf("create game: %w", err)
+		return err
 	}
-	_, err = s.b.exec(ctx, `INSERT INTO games (id, player_id, opponent, human, level, size, start,
+	_, err = tx.Exec(`INSERT INTO games (id, player_id, opponent, human, level, size, start,
 		plies, ply, status, show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		g.ID, g.PlayerID, string(g.Opponent), human, g.Level, g.Record.Options.Size, g.Record.Options.Start.String(),
 		encodePlies(g.Record), g.Ply(), string(g.Status), g.ShowMoves, g.AllowUndo, g.Sound, g.Hints, g.Undos,
 		g.HintPly, hintText(g), now.UnixNano(), now.UnixNano())
-	if err != nil {
-		return fmt.Errorf("create game: %w", err)
-	}
-	return nil
+	return err
 }
 
 // UpdateGame writes g's plies, status, counts and hint in one conditional
@@ -168,7 +172,8 @@ func (s *Store) Game(ctx context.Context, id string) (*Game, error) {
 // changed first, at most limit of them.
 func (s *Store) Unfinished(ctx context.Context, playerID string, limit int) ([]*Game, error) {
 	rows, err := s.r.QueryContext(ctx, `SELECT `+gameColumns+` FROM games
-		WHERE player_id = ? AND status = 'playing' ORDER BY updated_at DESC, id LIMIT ?`, playerID, limit)
+		WHERE (player_id = ? OR id IN (SELECT game_id FROM rooms WHERE guest = ?)) AND status = 'playing'
+		ORDER BY updated_at DESC, id LIMIT ?`, playerID, playerID, limit)
 	if err != nil {
 		return nil, fmt.Errorf("list unfinished games: %w", err)
 	}
@@ -235,7 +240,7 @@ func scanGame(row scanner) (*Game, error) {
 
 func humanText(g *Game) (string, error) {
 	switch {
-	case g.Opponent == Local:
+	case g.Opponent == Local || g.Opponent == Online:
 		return "both", nil
 	case g.Opponent == Computer && (g.Human == game.Black || g.Human == game.White):
 		return g.Human.String(), nil
