@@ -55,6 +55,8 @@ type Game struct {
 	HintSquare game.Square
 	Created    time.Time
 	Updated    time.Time
+	// RoomID is the room of an online game, or empty.
+	RoomID string
 }
 
 // Ply returns the number of plies played, the game's version.
@@ -98,11 +100,11 @@ func insertGame(tx *sql.Tx, g *Game, now time.Time) error {
 		return err
 	}
 	_, err = tx.Exec(`INSERT INTO games (id, player_id, opponent, human, level, size, start,
-		plies, ply, status, show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		plies, ply, status, show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at, room_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, nullif(?, ''))`,
 		g.ID, g.PlayerID, string(g.Opponent), human, g.Level, g.Record.Options.Size, g.Record.Options.Start.String(),
 		encodePlies(g.Record), g.Ply(), string(g.Status), g.ShowMoves, g.AllowUndo, g.Sound, g.Hints, g.Undos,
-		g.HintPly, hintText(g), now.UnixNano(), now.UnixNano())
+		g.HintPly, hintText(g), now.UnixNano(), now.UnixNano(), g.RoomID)
 	return err
 }
 
@@ -157,7 +159,7 @@ func (s *Store) changedOne(ctx context.Context, res sql.Result, id string) error
 }
 
 const gameColumns = `id, player_id, opponent, human, level, size, start, plies, ply, status,
-	show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at`
+	show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at, coalesce(room_id, '')`
 
 // Game returns the game with the given id, or [ErrNotFound].
 func (s *Store) Game(ctx context.Context, id string) (*Game, error) {
@@ -203,7 +205,7 @@ func scanGame(row scanner) (*Game, error) {
 		created, updated             int64
 	)
 	err := row.Scan(&g.ID, &g.PlayerID, &opponent, &human, &g.Level, &size, &start, &plies, &ply, &status,
-		&g.ShowMoves, &g.AllowUndo, &g.Sound, &g.Hints, &g.Undos, &g.HintPly, &hint, &created, &updated)
+		&g.ShowMoves, &g.AllowUndo, &g.Sound, &g.Hints, &g.Undos, &g.HintPly, &hint, &created, &updated, &g.RoomID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}

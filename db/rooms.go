@@ -61,6 +61,7 @@ func (r *Room) Seat(player string) game.Color {
 // CreateRoom stores a new game and the room that plays it, together.
 func (s *Store) CreateRoom(ctx context.Context, r *Room, g *Game) error {
 	now := time.Now()
+	g.RoomID = r.ID
 	r.Created, r.Updated = now, now
 	err := s.b.write(ctx, func(tx *sql.Tx) error {
 		if err := insertGame(tx, g, now); err != nil {
@@ -89,12 +90,11 @@ func (s *Store) RoomByToken(ctx context.Context, token string) (*Room, error) {
 	return r, nil
 }
 
-// RoomByGame returns the room whose current game is gameID, or
-// [ErrNotFound].
-func (s *Store) RoomByGame(ctx context.Context, gameID string) (*Room, error) {
-	r, err := scanRoom(s.r.QueryRowContext(ctx, `SELECT `+roomColumns+` FROM rooms WHERE game_id = ?`, gameID))
+// Room returns the room with the given id, or [ErrNotFound].
+func (s *Store) Room(ctx context.Context, id string) (*Room, error) {
+	r, err := scanRoom(s.r.QueryRowContext(ctx, `SELECT `+roomColumns+` FROM rooms WHERE id = ?`, id))
 	if err != nil {
-		return nil, fmt.Errorf("load room of game %s: %w", gameID, err)
+		return nil, fmt.Errorf("load room %s: %w", id, err)
 	}
 	return r, nil
 }
@@ -146,6 +146,7 @@ func (s *Store) SetAgain(ctx context.Context, r *Room, host bool, a Again) error
 // oldVersion; if not, it returns [ErrStale] and stores nothing.
 func (s *Store) StartRound(ctx context.Context, r *Room, g *Game, oldVersion int) error {
 	now := time.Now()
+	g.RoomID = r.ID
 	err := s.b.write(ctx, func(tx *sql.Tx) error {
 		if err := insertGame(tx, g, now); err != nil {
 			return err

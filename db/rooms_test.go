@@ -75,7 +75,7 @@ func TestRoomRounds(t *testing.T) {
 	if err := s.JoinRoom(ctx, "r1", "guest"); err != nil {
 		t.Fatal(err)
 	}
-	r, err := s.RoomByGame(ctx, "g1")
+	r, err := s.Room(ctx, "r1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,11 +101,14 @@ func TestRoomRounds(t *testing.T) {
 	if _, err := s.Game(ctx, "g3"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("the refused round's game was stored: err = %v", err)
 	}
-	got, err := s.RoomByGame(ctx, "g2")
+	got, err := s.Room(ctx, "r1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Round != 2 || got.HostWins != 1 || got.HostColor != game.Black || got.HostAgain != AgainNone || got.Guest != "guest" {
+	if g, err := s.Game(ctx, "g2"); err != nil || g.RoomID != "r1" {
+		t.Errorf("Game(g2) = %+v, %v; want it in room r1", g, err)
+	}
+	if got.GameID != "g2" || got.Round != 2 || got.HostWins != 1 || got.HostColor != game.Black || got.HostAgain != AgainNone || got.Guest != "guest" {
 		t.Errorf("room after the new round = %+v", got)
 	}
 }

@@ -1,5 +1,7 @@
--- Online games: games learn a third opponent, 'online'. SQLite cannot change
--- a CHECK constraint in place, so the table is rebuilt with the same columns.
+-- Online games: games learn a third opponent, 'online', and the room they
+-- are played in (room_id, not a foreign key: rooms point back at their
+-- current game). SQLite cannot change a CHECK constraint in place, so the
+-- table is rebuilt.
 CREATE TABLE games_new (
     id          TEXT    PRIMARY KEY,
     player_id   TEXT    NOT NULL REFERENCES players(id) ON DELETE CASCADE,
@@ -19,9 +21,10 @@ CREATE TABLE games_new (
     hint_ply    INTEGER NOT NULL DEFAULT -1,
     hint_square TEXT    NOT NULL DEFAULT '',
     created_at  INTEGER NOT NULL,
-    updated_at  INTEGER NOT NULL
+    updated_at  INTEGER NOT NULL,
+    room_id     TEXT
 ) STRICT;
-INSERT INTO games_new SELECT * FROM games;
+INSERT INTO games_new SELECT *, NULL FROM games;
 DROP TABLE games;
 ALTER TABLE games_new RENAME TO games;
 CREATE INDEX games_by_player ON games (player_id, status, updated_at);
