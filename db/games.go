@@ -41,8 +41,8 @@ type Game struct {
 	ID       string
 	PlayerID string
 	Opponent Opponent
-	// Human is the human's side against the computer; Empty in a local game,
-	// where both sides are human.
+	// Human is the human's side against the computer, the host's side in
+	// an online game, and Empty in a local game, where both sides are human.
 	Human  game.Color
 	Level  string // "easy", "normal" or "hard"; the ai package parses it
 	Record game.Game
@@ -242,9 +242,9 @@ func scanGame(row scanner) (*Game, error) {
 
 func humanText(g *Game) (string, error) {
 	switch {
-	case g.Opponent == Local || g.Opponent == Online:
+	case g.Opponent == Local:
 		return "both", nil
-	case g.Opponent == Computer && (g.Human == game.Black || g.Human == game.White):
+	case (g.Opponent == Computer || g.Opponent == Online) && (g.Human == game.Black || g.Human == game.White):
 		return g.Human.String(), nil
 	}
 	return "", fmt.Errorf("opponent %q with human side %v", g.Opponent, g.Human)

@@ -20,7 +20,7 @@ func newRoom(t *testing.T, s *Store) (*Room, *Game) {
 			t.Fatal(err)
 		}
 	}
-	g := &Game{ID: "g1", PlayerID: "host", Opponent: Online, Level: "easy",
+	g := &Game{ID: "g1", PlayerID: "host", Opponent: Online, Human: game.White, Level: "easy",
 		Record: game.Game{Options: game.Options{Size: 6, Start: game.Cross}}, HintPly: -1, HintSquare: game.Pass}
 	r := &Room{ID: "r1", Token: "tok", Host: "host", HostColor: game.White, Round: 1}
 	if err := s.CreateRoom(ctx, r, g); err != nil {
@@ -88,7 +88,7 @@ func TestRoomRounds(t *testing.T) {
 	}
 	old := r.Version
 	r.Round, r.HostWins, r.HostColor = 2, 1, game.Black
-	g2 := &Game{ID: "g2", PlayerID: "host", Opponent: Online, Level: "easy",
+	g2 := &Game{ID: "g2", PlayerID: "host", Opponent: Online, Human: game.Black, Level: "easy",
 		Record: game.Game{Options: game.Options{Size: 6, Start: game.Cross}}, HintPly: -1, HintSquare: game.Pass}
 	if err := s.StartRound(ctx, r, g2, old); err != nil {
 		t.Fatalf("StartRound: %v", err)

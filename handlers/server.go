@@ -40,6 +40,7 @@ type Store interface {
 	Unfinished(ctx context.Context, playerID string, limit int) ([]*db.Game, error)
 	UpdateGame(ctx context.Context, g *db.Game, oldPly int) error
 	UpdateSettings(ctx context.Context, id string, st db.Settings) error
+	RoomStore
 }
 
 // Config is what a Server is made from. Store, Views and SessionKeys are
@@ -59,6 +60,12 @@ type Config struct {
 	// Choose and Hint default to ai.Choose and ai.Hint.
 	Choose func(ctx context.Context, b game.Board, level ai.Level, rng *rand.Rand) (game.Square, error)
 	Hint   func(ctx context.Context, b game.Board) (game.Square, error)
+	// Notifier carries changes to online games to the players waiting on
+	// them; an in-process Broker by default.
+	Notifier Notifier
+	// RoomTTL is how long an online room may sit unused before it
+	// expires; DefaultRoomTTL by default.
+	RoomTTL time.Duration
 }
 
 // Server holds what the handlers share.
@@ -72,7 +79,9 @@ type Server struct {
 	choose    func(ctx context.Context, b game.Board, level ai.Level, rng *rand.Rand) (game.Square, error)
 	hint      func(ctx context.Context, b game.Board) (game.Square, error)
 	// aiSlots bounds the searches that run at once: one per core.
-	aiSlots chan struct{}
+	aiSlots  chan struct{}
+	notifier Notifier
+	roomTTL  time.Duration
 }
 
 // cookieName is the session cookie's name; it holds only the player id.
@@ -108,6 +117,14 @@ func New(cfg Config) (*Server, error) {
 		choose:    cfg.Choose,
 		hint:      cfg.Hint,
 		aiSlots:   make(chan struct{}, runtime.GOMAXPROCS(0)),
+		notifier:  cfg.Notifier,
+		roomTTL:   cfg.RoomTTL,
+	}
+	if s.notifier == nil {
+		s.notifier = NewBroker()
+	}
+	if s.roomTTL <= 0 {
+		s.roomTTL = DefaultRoomTTL
 	}
 	if s.log == nil {
 		s.log = slog.Default()
@@ -140,6 +157,10 @@ func (s *Server) Routes() http.Handler {
 	g.POST("/undo", s.wrap(s.undo))
 	g.POST("/hint", s.wrap(s.hintMove))
 	g.POST("/settings", s.wrap(s.settings))
+	g.GET("/events", s.wrap(s.events))
+	g.POST("/again", s.wrap(s.again))
+	r.GET("/join/:token", s.wrap(s.showJoin))
+	r.POST("/join/:token", s.wrap(s.join))
 	assets := gin.WrapH(static.Handler())
 	r.GET("/static/:name", assets)
 	r.HEAD("/static/:name", assets)
@@ -178,13 +199,13 @@ func securityHeaders(next http.Handler) http.Handler {
 func (s *Server) logRequests(c *gin.Context) {
 	start := time.Now()
 	c.Next()
-	s.log.Info("request", "method", c.Request.Method, "path", c.Request.URL.Path,
+	s.log.Info("request", "method", c.Request.Method, "path", safePath(c.Request.URL.Path),
 		"status", c.Writer.Status(), "took", time.Since(start).Round(time.Microsecond))
 }
 
 // recover renders the error page for a panic; the stack goes to the log.
 func (s *Server) recover(c *gin.Context, err any) {
-	s.log.Error("panic", "path", c.Request.URL.Path, "err", err, "stack", string(debug.Stack()))
+	s.log.Error("panic", "path", safePath(c.Request.URL.Path), "err", err, "stack", string(debug.Stack()))
 	s.renderError(c, http.StatusInternalServerError, errInternal)
 	c.Abort()
 }
@@ -216,15 +237,15 @@ func (s *Server) wrap(h func(*gin.Context) error) gin.HandlerFunc {
 		var pe *pageError
 		if !errors.As(err, &pe) {
 			if errors.Is(err, context.Canceled) {
-				s.log.Info("request canceled", "path", c.Request.URL.Path)
+				s.log.Info("request canceled", "path", safePath(c.Request.URL.Path))
 			} else {
-				s.log.Error("request failed", "path", c.Request.URL.Path, "err", err)
+				s.log.Error("request failed", "path", safePath(c.Request.URL.Path), "err", err)
 			}
 			pe = errInternal
 		}
 		if pe.Game != nil {
 			if err := s.renderGame(c, pe.Game, pe.Status, pe.Message, ""); err != nil {
-				s.log.Error("render game with message", "path", c.Request.URL.Path, "err", err)
+				s.log.Error("render game with message", "path", safePath(c.Request.URL.Path), "err", err)
 				s.renderError(c, http.StatusInternalServerError, errInternal)
 			}
 			return
