@@ -24,6 +24,11 @@ import (
 // onlineServer serves the app over real HTTP, for event streams and long
 // polls; mod may change the config first.
 func onlineServer(t *testing.T, mod func(*Config)) (*httptest.Server, *db.Store) {
+	return onlineServerTimeout(t, mod, 0)
+}
+
+// onlineServerTimeout is onlineServer with the http.Server's WriteTimeout.
+func onlineServerTimeout(t *testing.T, mod func(*Config), writeTimeout time.Duration) (*httptest.Server, *db.Store) {
 	t.Helper()
 	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "online.db"))
 	if err != nil {
@@ -42,7 +47,9 @@ func onlineServer(t *testing.T, mod func(*Config)) (*httptest.Server, *db.Store)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(srv.Routes())
+	ts := httptest.NewUnstartedServer(srv.Routes())
+	ts.Config.WriteTimeout = writeTimeout
+	ts.Start()
 	t.Cleanup(ts.Close)
 	return ts, store
 }
@@ -193,10 +200,13 @@ func TestOnlineInviteJoinAndTurns(t *testing.T) {
 
 // TestOnlineLiveUpdates checks both ways that a waiting player hears of the
 // other's move: the event stream and the long poll.
+//
+// The server's write timeout is short here: the stream must outlive it.
 func TestOnlineLiveUpdates(t *testing.T) {
 	heartbeat = 50 * time.Millisecond
 	defer func() { heartbeat = 15 * time.Second }()
-	ts, _ := onlineServer(t, nil)
+	const writeTimeout = 300 * time.Millisecond
+	ts, _ := onlineServerTimeout(t, nil, writeTimeout)
 	host, guest := newBrowser(t, ts.URL), newBrowser(t, ts.URL)
 	gamePath, invite := newOnline(t, host)
 	guest.want(guest.post(invite, url.Values{}), http.StatusSeeOther, "take the seat")
@@ -229,13 +239,29 @@ func TestOnlineLiveUpdates(t *testing.T) {
 		}
 		close(lines)
 	}()
+	// Heartbeats keep coming after the write timeout has passed.
+	streamStart := time.Now()
+	for time.Since(streamStart) < 2*writeTimeout {
+		select {
+		case l, ok := <-lines:
+			if !ok {
+				t.Fatalf("the stream ended after %v, within the write timeout's reach", time.Since(streamStart))
+			}
+			_ = l
+		case <-ctx.Done():
+			t.Fatal("no heartbeat on the event stream")
+		}
+	}
 	sawHeartbeat := false
 	for !sawHeartbeat {
 		select {
-		case l := <-lines:
+		case l, ok := <-lines:
+			if !ok {
+				t.Fatal("the stream ended")
+			}
 			sawHeartbeat = l == ": heartbeat"
 		case <-ctx.Done():
-			t.Fatal("no heartbeat on the event stream")
+			t.Fatal("no heartbeat after the write timeout")
 		}
 	}
 
