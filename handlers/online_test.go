@@ -54,17 +54,17 @@ func onlineServerTimeout(t *testing.T, mod func(*Config), writeTimeout time.Dura
 	return ts, store
 }
 
-// browser is one player's browser: its own cookie jar; it follows no
+// client is one player's browser, as plain HTTP: its own cookie jar; it follows no
 // redirect by itself.
-type browser struct {
+type client struct {
 	t    *testing.T
 	base string
 	c    *http.Client
 }
 
-func newBrowser(t *testing.T, base string) *browser {
+func newClient(t *testing.T, base string) *client {
 	jar, _ := cookiejar.New(nil)
-	return &browser{t: t, base: base, c: &http.Client{Jar: jar, Timeout: 30 * time.Second,
+	return &client{t: t, base: base, c: &http.Client{Jar: jar, Timeout: 30 * time.Second,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
 }
 
@@ -74,7 +74,7 @@ type response struct {
 	body     string
 }
 
-func (b *browser) get(path string) response {
+func (b *client) get(path string) response {
 	b.t.Helper()
 	resp, err := b.c.Get(b.base + path)
 	if err != nil {
@@ -85,7 +85,7 @@ func (b *browser) get(path string) response {
 	return response{resp.StatusCode, resp.Header.Get("Location"), string(body)}
 }
 
-func (b *browser) post(path string, form url.Values) response {
+func (b *client) post(path string, form url.Values) response {
 	b.t.Helper()
 	resp, err := b.c.PostForm(b.base+path, form)
 	if err != nil {
@@ -96,7 +96,7 @@ func (b *browser) post(path string, form url.Values) response {
 	return response{resp.StatusCode, resp.Header.Get("Location"), string(body)}
 }
 
-func (b *browser) want(r response, code int, what string) response {
+func (b *client) want(r response, code int, what string) response {
 	b.t.Helper()
 	if r.code != code {
 		b.t.Fatalf("%s: status %d, want %d\n%s", what, r.code, code, r.body)
@@ -112,7 +112,7 @@ var (
 )
 
 // page reads the ply and the enabled move buttons of a game page.
-func page(body string) (ply string, moves []string) {
+func readPage(body string) (ply string, moves []string) {
 	if m := plyPattern.FindStringSubmatch(body); m != nil {
 		ply = m[1]
 	}
@@ -126,7 +126,7 @@ func page(body string) (ply string, moves []string) {
 
 // newOnline has host start a 6×6 online game as Black and returns the game
 // path and the invite path.
-func newOnline(t *testing.T, host *browser, kv ...string) (string, string) {
+func newOnline(t *testing.T, host *client, kv ...string) (string, string) {
 	t.Helper()
 	form := url.Values{"opponent": {"online"}, "color": {"black"}, "level": {"easy"}, "size": {"6"},
 		"start": {"cross"}, "show_moves": {"on"}, "confirm": {"yes"}}
@@ -152,7 +152,7 @@ func newOnline(t *testing.T, host *browser, kv ...string) (string, string) {
 
 func TestOnlineInviteJoinAndTurns(t *testing.T) {
 	ts, store := onlineServer(t, nil)
-	host, guest, third := newBrowser(t, ts.URL), newBrowser(t, ts.URL), newBrowser(t, ts.URL)
+	host, guest, third := newClient(t, ts.URL), newClient(t, ts.URL), newClient(t, ts.URL)
 	gamePath, invite := newOnline(t, host)
 	id := strings.TrimPrefix(gamePath, "/games/")
 	transcript := func() string {
@@ -207,7 +207,7 @@ func TestOnlineLiveUpdates(t *testing.T) {
 	defer func() { heartbeat = 15 * time.Second }()
 	const writeTimeout = 300 * time.Millisecond
 	ts, _ := onlineServerTimeout(t, nil, writeTimeout)
-	host, guest := newBrowser(t, ts.URL), newBrowser(t, ts.URL)
+	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
 	gamePath, invite := newOnline(t, host)
 	guest.want(guest.post(invite, url.Values{}), http.StatusSeeOther, "take the seat")
 	host.want(host.post(gamePath+"/moves", url.Values{"move": {"b3"}, "ply": {"0"}}), http.StatusSeeOther, "host's move")
@@ -272,7 +272,7 @@ func TestOnlineLiveUpdates(t *testing.T) {
 		polled <- host.get(gamePath + u)
 	}()
 	time.Sleep(100 * time.Millisecond)
-	_, moves := page(guest.want(guest.get(gamePath), http.StatusOK, "guest's page").body)
+	_, moves := readPage(guest.want(guest.get(gamePath), http.StatusOK, "guest's page").body)
 	if len(moves) == 0 {
 		t.Fatal("the guest has no move to play")
 	}
@@ -306,7 +306,7 @@ func TestOnlineLiveUpdates(t *testing.T) {
 func TestOnlineStreamEndsWithClient(t *testing.T) {
 	broker := NewBroker()
 	ts, _ := onlineServer(t, func(c *Config) { c.Notifier = broker })
-	host, guest := newBrowser(t, ts.URL), newBrowser(t, ts.URL)
+	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
 	gamePath, invite := newOnline(t, host)
 	guest.want(guest.post(invite, url.Values{}), http.StatusSeeOther, "take the seat")
 	body := guest.want(guest.get(gamePath), http.StatusOK, "guest waits").body
@@ -337,12 +337,12 @@ func TestOnlineStreamEndsWithClient(t *testing.T) {
 
 // playOut plays random legal moves (the first button) for whoever is to
 // move until the game ends.
-func playOut(t *testing.T, gamePath string, players ...*browser) {
+func playOut(t *testing.T, gamePath string, players ...*client) {
 	t.Helper()
 	for turn := 0; turn < 200; turn++ {
 		moved := false
 		for _, p := range players {
-			ply, moves := page(p.want(p.get(gamePath), http.StatusOK, "game page").body)
+			ply, moves := readPage(p.want(p.get(gamePath), http.StatusOK, "game page").body)
 			if len(moves) == 0 {
 				continue
 			}
@@ -359,7 +359,7 @@ func playOut(t *testing.T, gamePath string, players ...*browser) {
 
 func TestOnlinePlayAgain(t *testing.T) {
 	ts, store := onlineServer(t, nil)
-	host, guest := newBrowser(t, ts.URL), newBrowser(t, ts.URL)
+	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
 	gamePath, invite := newOnline(t, host)
 	guest.want(guest.post(invite, url.Values{}), http.StatusSeeOther, "take the seat")
 	playOut(t, gamePath, host, guest)
@@ -430,7 +430,7 @@ func TestOnlinePlayAgain(t *testing.T) {
 	}
 	playOut(t, next, host, guest)
 	// Either may keep the sides: the host asks to keep them.
-	for i, p := range []*browser{host, guest} {
+	for i, p := range []*client{host, guest} {
 		body := p.get(next).body
 		v := regexp.MustCompile(`name="v" value="(\d+)"`).FindStringSubmatch(body)
 		sides := []string{"keep", "switch"}[i]
@@ -447,7 +447,7 @@ func TestOnlinePlayAgain(t *testing.T) {
 
 func TestOnlineExpiry(t *testing.T) {
 	ts, _ := onlineServer(t, func(c *Config) { c.RoomTTL = 50 * time.Millisecond })
-	host, guest := newBrowser(t, ts.URL), newBrowser(t, ts.URL)
+	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
 	gamePath, invite := newOnline(t, host)
 	time.Sleep(100 * time.Millisecond)
 	if body := guest.want(guest.get(invite), http.StatusGone, "expired invite").body; !strings.Contains(body, "expired") {
@@ -460,11 +460,11 @@ func TestOnlineExpiry(t *testing.T) {
 func TestOnlineTokenNeverLogged(t *testing.T) {
 	var logs bytes.Buffer
 	ts, _ := onlineServer(t, func(c *Config) { c.Logger = slog.New(slog.NewTextHandler(&logs, nil)) })
-	host, guest := newBrowser(t, ts.URL), newBrowser(t, ts.URL)
+	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
 	_, invite := newOnline(t, host)
 	guest.get(invite)
 	guest.post(invite, url.Values{})
-	newBrowser(t, ts.URL).post(invite, url.Values{})
+	newClient(t, ts.URL).post(invite, url.Values{})
 	token := strings.TrimPrefix(invite, "/join/")
 	if strings.Contains(logs.String(), token) {
 		t.Errorf("the invite token reached the log:\n%s", logs.String())
