@@ -102,11 +102,19 @@ func TestNewGameRejectsBadForm(t *testing.T) {
 }
 
 func TestComputerOpensWhenPlayerIsWhite(t *testing.T) {
-	a := newApp(t)
-	id, _ := a.start(nil, "color", "white")
-	g := a.stored(id)
-	if g.Human != game.White || g.Ply() != 1 {
-		t.Errorf("new game as White: human %v, ply %d; want white, 1", g.Human, g.Ply())
+	for _, tc := range []struct{ size, start string }{{"8", "cross"}, {"6", "parallel"}, {"10", "free"}} {
+		t.Run(tc.size+" "+tc.start, func(t *testing.T) {
+			a := newApp(t)
+			id, cookie := a.start(nil, "color", "white", "size", tc.size, "start", tc.start)
+			g := a.stored(id)
+			if g.Human != game.White || g.Ply() != 1 {
+				t.Errorf("new game as White: human %v, ply %d; want white, 1", g.Human, g.Ply())
+			}
+			body := a.do("GET", "/games/"+id, nil, cookie).Body.String()
+			if !strings.Contains(body, "New game: you play White; Black ") || !strings.Contains(body, "; your move</h2>") {
+				t.Errorf("the page does not say that Black opened:\n%s", body)
+			}
+		})
 	}
 }
 
@@ -228,6 +236,21 @@ func TestNotFound(t *testing.T) {
 	if w := a.do("DELETE", "/", nil, cookie); w.Code != http.StatusMethodNotAllowed {
 		t.Errorf("DELETE / = %d, want 405", w.Code)
 	}
+	if w := a.do("HEAD", "/", nil, cookie); w.Code != http.StatusOK || w.Body.Len() != 0 {
+		t.Errorf("HEAD / = %d with %d bytes, want 200 and no body", w.Code, w.Body.Len())
+	}
+}
+
+func TestHugeFormIsRefused(t *testing.T) {
+	a := newApp(t)
+	id, cookie := a.start(nil)
+	form := url.Values{"ply": {"0"}, "move": {"f5"}, "padding": {strings.Repeat("x", maxBody)}}
+	if w := a.do("POST", "/games/"+id+"/moves", form, cookie); w.Code != http.StatusBadRequest {
+		t.Errorf("a %d-byte form = %d, want 400", len(form.Encode()), w.Code)
+	}
+	if g := a.stored(id); g.Ply() != 0 {
+		t.Errorf("a refused form changed the game")
+	}
 }
 
 func TestCrossOriginPostIsRefused(t *testing.T) {
@@ -288,7 +311,7 @@ func TestPagesAreGzipped(t *testing.T) {
 		t.Fatal(err)
 	}
 	body, _ := io.ReadAll(zr)
-	if !strings.Contains(string(body), "<h1>Reversi</h1>") {
+	if !strings.Contains(string(body), "<h1>Play Reversi</h1>") {
 		t.Errorf("gunzipped home page lacks its heading")
 	}
 }

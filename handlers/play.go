@@ -122,6 +122,7 @@ func (s *Server) renderState(c *gin.Context, st *gameState, status int, message,
 		Moves:     moveList(st),
 	}
 	page.JS = static.JS.Path
+	page.Resume = playing && !human && st.Opponent == db.Computer
 	if st.room != nil {
 		page.Online = s.onlineView(c, st)
 		page.CanUndo, page.CanHint = false, false
@@ -130,7 +131,7 @@ func (s *Server) renderState(c *gin.Context, st *gameState, status int, message,
 		}
 	}
 	if page.Pass {
-		page.PassLabel = "Pass: " + strings.ToLower(colorName(b.Turn())) + " has no legal move"
+		page.PassLabel = "Pass (" + colorName(b.Turn()) + " has no legal move)"
 		if st.Opponent == db.Computer {
 			page.PassLabel = "Pass (you have no legal move)"
 		}
@@ -222,6 +223,9 @@ func (s *Server) move(c *gin.Context) error {
 	}
 	size := st.Record.Options.Size
 	raw := c.PostForm("move")
+	if raw == "computer" && st.Opponent == db.Computer {
+		return s.resume(c, st, ply)
+	}
 	m, err := game.ParseMove(size, strings.TrimSpace(raw))
 	if err != nil || len(raw) > 8 {
 		last := game.SquareAt(size, size-1, size-1).Name(size)
@@ -254,6 +258,24 @@ func (s *Server) move(c *gin.Context) error {
 	}
 	if st.room != nil {
 		s.notifier.Notify(st.ID)
+	}
+	return redirect(c, gameURL(st.ID)+"#status")
+}
+
+// resume lets the computer move in a game that was stored at its turn,
+// which only an interrupted request can leave behind.
+func (s *Server) resume(c *gin.Context, st *gameState, ply int) error {
+	if err := checkPlayable(st, ply); err != nil {
+		return err
+	}
+	if st.humanToMove() {
+		return refuse(st, http.StatusConflict, "It's your move, not the computer's.")
+	}
+	if err := s.computerReplies(c.Request.Context(), st); err != nil {
+		return err
+	}
+	if err := s.store.UpdateGame(c.Request.Context(), st.Game, ply); err != nil {
+		return s.storeRefusal(c, st.ID, err)
 	}
 	return redirect(c, gameURL(st.ID)+"#status")
 }
@@ -305,14 +327,16 @@ func (s *Server) computerReplies(ctx context.Context, st *gameState) error {
 // runs out of time, the first legal move stands in, so a game never stalls.
 func (s *Server) computerMove(ctx context.Context, b game.Board, level ai.Level) game.Square {
 	fallback := b.Moves().First() // game.Pass when there is no move
+	// The time limit covers the wait for a free core too.
+	ctx, cancel := context.WithTimeout(ctx, s.aiTimeout)
+	defer cancel()
 	select {
 	case s.aiSlots <- struct{}{}:
 		defer func() { <-s.aiSlots }()
 	case <-ctx.Done():
+		s.log.Warn("no core free for the computer; playing the first legal move")
 		return fallback
 	}
-	ctx, cancel := context.WithTimeout(ctx, s.aiTimeout)
-	defer cancel()
 	rng := rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	m, err := s.choose(ctx, b, level, rng)
 	if err != nil || !b.Legal(m) {
@@ -386,14 +410,14 @@ func (s *Server) hintMove(c *gin.Context) error {
 }
 
 func (s *Server) hintFor(ctx context.Context, b game.Board) (game.Square, error) {
+	ctx, cancel := context.WithTimeout(ctx, s.aiTimeout)
+	defer cancel()
 	select {
 	case s.aiSlots <- struct{}{}:
 		defer func() { <-s.aiSlots }()
 	case <-ctx.Done():
-		return game.Pass, ctx.Err()
+		return game.Pass, errHintFailed
 	}
-	ctx, cancel := context.WithTimeout(ctx, s.aiTimeout)
-	defer cancel()
 	sq, err := s.hint(ctx, b)
 	if err != nil || sq == game.Pass || !b.Legal(sq) {
 		s.log.Warn("hint failed", "err", err, "move", sq)

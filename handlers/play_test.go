@@ -3,16 +3,21 @@ package handlers
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
+	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"reversi/ai"
 	"reversi/db"
 	"reversi/game"
 	"reversi/static"
+	"reversi/views"
 )
 
 // Positions found by random play, replayed by the tests:
@@ -290,7 +295,9 @@ func TestPageWeights(t *testing.T) {
 	a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, nil)
 	cookie := a.playerCookie(testPlayer)
 	// A mid-game page right after a move, with its marks and animation steps.
-	a.do("POST", "/games/midgamemidgamemi/moves", url.Values{"ply": {"30"}, "move": {"a6"}}, cookie)
+	if w := a.do("POST", "/games/midgamemidgamemi/moves", url.Values{"ply": {"30"}, "move": {"e1"}}, cookie); w.Code != http.StatusSeeOther {
+		t.Fatalf("e1 = %d, want 303", w.Code)
+	}
 	var jsGz bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&jsGz, gzip.BestCompression)
 	zw.Write(static.JS.Body)
@@ -304,10 +311,74 @@ func TestPageWeights(t *testing.T) {
 		{"mid-game 8×8 game page, gzipped", gzipSize(t, a, "/games/midgamemidgamemi", cookie), 4096},
 		{"stylesheet, gzipped", len(static.CSS.Gzip), 4096},
 		{"board script", len(static.JS.Body), 2048},
+		{"board script, gzipped", jsGz.Len(), 2048},
 	} {
 		t.Logf("%s: %d bytes", tc.what, tc.got)
 		if tc.got > tc.limit {
 			t.Errorf("%s is %d bytes, over the limit of %d", tc.what, tc.got, tc.limit)
 		}
+	}
+}
+
+func TestResumeAGameStoredAtTheComputersTurn(t *testing.T) {
+	a := newApp(t)
+	a.put("computersturnaaa", testPlayer, game.Options{Size: 8}, "f5", nil)
+	cookie := a.playerCookie(testPlayer)
+	body := a.do("GET", "/games/computersturnaaa", nil, cookie).Body.String()
+	if !strings.Contains(body, `<button name="move" value="computer"`) {
+		t.Fatalf("a game at the computer's turn offers no way on:\n%s", body)
+	}
+	if w := a.do("POST", "/games/computersturnaaa/moves", url.Values{"ply": {"1"}, "move": {"d6"}}, cookie); w.Code != http.StatusConflict {
+		t.Errorf("a move out of turn = %d, want 409", w.Code)
+	}
+	w := a.do("POST", "/games/computersturnaaa/moves", url.Values{"ply": {"1"}, "move": {"computer"}}, cookie)
+	if w.Code != http.StatusSeeOther {
+		t.Fatalf("resume = %d, want 303", w.Code)
+	}
+	if g := a.stored("computersturnaaa"); g.Ply() != 2 {
+		t.Errorf("after resuming ply = %d, want 2", g.Ply())
+	}
+	if w := a.do("POST", "/games/computersturnaaa/moves", url.Values{"ply": {"2"}, "move": {"computer"}}, cookie); w.Code != http.StatusConflict {
+		t.Errorf("resume at the player's turn = %d, want 409", w.Code)
+	}
+}
+
+// TestSlowComputer checks that a computer that runs out of time still
+// answers with a legal move, and that a hint that runs out of time changes
+// nothing.
+func TestSlowComputer(t *testing.T) {
+	base := newApp(t)
+	v, err := views.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow := func(ctx context.Context, b game.Board, _ ai.Level, _ *rand.Rand) (game.Square, error) {
+		<-ctx.Done()
+		return game.Pass, ctx.Err()
+	}
+	slowHint := func(ctx context.Context, b game.Board) (game.Square, error) {
+		<-ctx.Done()
+		return game.Pass, ctx.Err()
+	}
+	srv, err := New(Config{Store: base.store, Views: v, SessionKeys: testKeys, Choose: slow, Hint: slowHint,
+		AITimeout: 20 * time.Millisecond, Logger: discardLogger()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &testApp{t: t, store: base.store, srv: srv, h: srv.Routes()}
+	id, cookie := a.start(nil)
+	if w := a.do("POST", "/games/"+id+"/moves", url.Values{"ply": {"0"}, "move": {"f5"}}, cookie); w.Code != http.StatusSeeOther {
+		t.Fatalf("move with a slow computer = %d, want 303", w.Code)
+	}
+	g := a.stored(id)
+	if g.Ply() != 2 {
+		t.Fatalf("after a slow reply ply = %d, want 2", g.Ply())
+	}
+	w := a.do("POST", "/games/"+id+"/hint", url.Values{"ply": {"2"}}, cookie)
+	if w.Code != http.StatusServiceUnavailable {
+		t.Errorf("slow hint = %d, want 503", w.Code)
+	}
+	if after := a.stored(id); after.Hints != 0 || after.Ply() != 2 {
+		t.Errorf("a failed hint changed the game: hints %d, ply %d", after.Hints, after.Ply())
 	}
 }

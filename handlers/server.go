@@ -147,12 +147,14 @@ func (s *Server) Routes() http.Handler {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
-	r.Use(s.logRequests, gin.CustomRecoveryWithWriter(nil, s.recover), s.session)
+	r.Use(s.logRequests, gin.CustomRecoveryWithWriter(nil, s.recover), limitBody, s.session)
 
 	r.GET("/", s.wrap(s.home))
+	r.HEAD("/", s.wrap(s.home))
 	r.POST("/games", s.wrap(s.newGame))
 	g := r.Group("/games/:id")
 	g.GET("", s.wrap(s.showGame))
+	g.HEAD("", s.wrap(s.showGame))
 	g.POST("/moves", s.wrap(s.move))
 	g.POST("/undo", s.wrap(s.undo))
 	g.POST("/hint", s.wrap(s.hintMove))
@@ -179,6 +181,14 @@ func (s *Server) Routes() http.Handler {
 			"Request refused", "This form was sent from another site, so it was not accepted. Nothing has changed."))
 	}))
 	return securityHeaders(cop.Handler(r))
+}
+
+// maxBody bounds a request body: the largest form here is a few hundred bytes.
+const maxBody = 16 << 10
+
+func limitBody(c *gin.Context) {
+	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxBody)
+	c.Next()
 }
 
 // csp allows only this origin's stylesheet and script: no inline code.

@@ -35,22 +35,13 @@ type Views struct {
 func New() (*Views, error) {
 	v := &Views{pages: make(map[string]*template.Template)}
 	for _, name := range []string{Home, Confirm, Play, Error, Join} {
-		t, err := template.New(name).Funcs(funcs).ParseFS(files, append(partials, name+".tmpl")...)
+		t, err := template.New(name).ParseFS(files, append(partials, name+".tmpl")...)
 		if err != nil {
 			return nil, fmt.Errorf("parse page %s: %w", name, err)
 		}
 		v.pages[name] = t
 	}
 	return v, nil
-}
-
-var funcs = template.FuncMap{
-	"checked": func(b bool) template.HTMLAttr {
-		if b {
-			return "checked"
-		}
-		return ""
-	},
 }
 
 // Render renders page with data into a new buffer.
