@@ -102,11 +102,19 @@ func TestNewGameRejectsBadForm(t *testing.T) {
 }
 
 func TestComputerOpensWhenPlayerIsWhite(t *testing.T) {
-	a := newApp(t)
-	id, _ := a.start(nil, "color", "white")
-	g := a.stored(id)
-	if g.Human != game.White || g.Ply() != 1 {
-		t.Errorf("new game as White: human %v, ply %d; want white, 1", g.Human, g.Ply())
+	for _, tc := range []struct{ size, start string }{{"8", "cross"}, {"6", "parallel"}, {"10", "free"}} {
+		t.Run(tc.size+" "+tc.start, func(t *testing.T) {
+			a := newApp(t)
+			id, cookie := a.start(nil, "color", "white", "size", tc.size, "start", tc.start)
+			g := a.stored(id)
+			if g.Human != game.White || g.Ply() != 1 {
+				t.Errorf("new game as White: human %v, ply %d; want white, 1", g.Human, g.Ply())
+			}
+			body := a.do("GET", "/games/"+id, nil, cookie).Body.String()
+			if !strings.Contains(body, "New game: you play White; Black ") || !strings.Contains(body, "; your move</h2>") {
+				t.Errorf("the page does not say that Black opened:\n%s", body)
+			}
+		})
 	}
 }
 
@@ -288,7 +296,7 @@ func TestPagesAreGzipped(t *testing.T) {
 		t.Fatal(err)
 	}
 	body, _ := io.ReadAll(zr)
-	if !strings.Contains(string(body), "<h1>Reversi</h1>") {
+	if !strings.Contains(string(body), "<h1>Play Reversi</h1>") {
 		t.Errorf("gunzipped home page lacks its heading")
 	}
 }

@@ -92,8 +92,9 @@ func (s *Server) renderGame(c *gin.Context, g *db.Game, status int, message, did
 		Moves:     moveList(st),
 	}
 	page.JS = static.JS.Path
+	page.Resume = playing && !human
 	if page.Pass {
-		page.PassLabel = "Pass: " + strings.ToLower(colorName(b.Turn())) + " has no legal move"
+		page.PassLabel = "Pass (" + colorName(b.Turn()) + " has no legal move)"
 		if st.Opponent == db.Computer {
 			page.PassLabel = "Pass (you have no legal move)"
 		}
@@ -180,6 +181,9 @@ func (s *Server) move(c *gin.Context) error {
 	}
 	size := st.Record.Options.Size
 	raw := c.PostForm("move")
+	if raw == "computer" && st.Opponent == db.Computer {
+		return s.resume(c, st, ply)
+	}
 	m, err := game.ParseMove(size, strings.TrimSpace(raw))
 	if err != nil || len(raw) > 8 {
 		last := game.SquareAt(size, size-1, size-1).Name(size)
@@ -203,6 +207,24 @@ func (s *Server) move(c *gin.Context) error {
 		if err := s.computerReplies(c.Request.Context(), st); err != nil {
 			return err
 		}
+	}
+	if err := s.store.UpdateGame(c.Request.Context(), st.Game, ply); err != nil {
+		return s.storeRefusal(c, st.ID, err)
+	}
+	return redirect(c, gameURL(st.ID)+"#status")
+}
+
+// resume lets the computer move in a game that was stored at its turn,
+// which only an interrupted request can leave behind.
+func (s *Server) resume(c *gin.Context, st *gameState, ply int) error {
+	if err := checkPlayable(st, ply); err != nil {
+		return err
+	}
+	if st.humanToMove() {
+		return refuse(st, http.StatusConflict, "It's your move, not the computer's.")
+	}
+	if err := s.computerReplies(c.Request.Context(), st); err != nil {
+		return err
 	}
 	if err := s.store.UpdateGame(c.Request.Context(), st.Game, ply); err != nil {
 		return s.storeRefusal(c, st.ID, err)

@@ -304,10 +304,34 @@ func TestPageWeights(t *testing.T) {
 		{"mid-game 8×8 game page, gzipped", gzipSize(t, a, "/games/midgamemidgamemi", cookie), 4096},
 		{"stylesheet, gzipped", len(static.CSS.Gzip), 4096},
 		{"board script", len(static.JS.Body), 2048},
+		{"board script, gzipped", jsGz.Len(), 2048},
 	} {
 		t.Logf("%s: %d bytes", tc.what, tc.got)
 		if tc.got > tc.limit {
 			t.Errorf("%s is %d bytes, over the limit of %d", tc.what, tc.got, tc.limit)
 		}
+	}
+}
+
+func TestResumeAGameStoredAtTheComputersTurn(t *testing.T) {
+	a := newApp(t)
+	a.put("computersturnaaa", testPlayer, game.Options{Size: 8}, "f5", nil)
+	cookie := a.playerCookie(testPlayer)
+	body := a.do("GET", "/games/computersturnaaa", nil, cookie).Body.String()
+	if !strings.Contains(body, `<button name="move" value="computer"`) {
+		t.Fatalf("a game at the computer's turn offers no way on:\n%s", body)
+	}
+	if w := a.do("POST", "/games/computersturnaaa/moves", url.Values{"ply": {"1"}, "move": {"d6"}}, cookie); w.Code != http.StatusConflict {
+		t.Errorf("a move out of turn = %d, want 409", w.Code)
+	}
+	w := a.do("POST", "/games/computersturnaaa/moves", url.Values{"ply": {"1"}, "move": {"computer"}}, cookie)
+	if w.Code != http.StatusSeeOther {
+		t.Fatalf("resume = %d, want 303", w.Code)
+	}
+	if g := a.stored("computersturnaaa"); g.Ply() != 2 {
+		t.Errorf("after resuming ply = %d, want 2", g.Ply())
+	}
+	if w := a.do("POST", "/games/computersturnaaa/moves", url.Values{"ply": {"2"}, "move": {"computer"}}, cookie); w.Code != http.StatusConflict {
+		t.Errorf("resume at the player's turn = %d, want 409", w.Code)
 	}
 }

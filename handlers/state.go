@@ -74,6 +74,16 @@ func (st *gameState) undoTarget() int {
 	return -1
 }
 
+// humanPassed reports whether the player has passed in this game.
+func (st *gameState) humanPassed() bool {
+	for i, m := range st.Record.Plies {
+		if m == game.Pass && st.isHuman(st.positions[i].Turn()) {
+			return true
+		}
+	}
+	return false
+}
+
 // event is one ply of the last turn, for the page's words and marks.
 type event struct {
 	color  game.Color
@@ -163,12 +173,11 @@ func colorName(c game.Color) string {
 func (st *gameState) narrate(evs []event) string {
 	size := st.Record.Options.Size
 	var parts []string
-	if len(st.Record.Plies) == 0 {
-		if st.Opponent == db.Computer {
-			parts = append(parts, "New game: you play "+colorName(st.Human))
-		} else {
-			parts = append(parts, "New game for two players")
-		}
+	switch {
+	case st.Opponent == db.Computer && st.undoTarget() < 0 && !st.humanPassed():
+		parts = append(parts, "New game: you play "+colorName(st.Human))
+	case st.Opponent == db.Local && len(st.Record.Plies) == 0:
+		parts = append(parts, "New game for two players")
 	}
 	for _, ev := range evs {
 		who := st.who(ev.color)

@@ -1,6 +1,7 @@
 package views
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -20,6 +21,8 @@ type GamePage struct {
 	// Pass shows the pass button, labelled PassLabel.
 	Pass      bool
 	PassLabel string
+	// Resume offers to let the computer move, in a game stored at its turn.
+	Resume    bool
 	CanUndo   bool
 	CanHint   bool
 	ShowMoves bool
@@ -118,7 +121,7 @@ func NewBoard(b game.Board, m Marks) BoardView {
 				label = append(label, "hint")
 			}
 			switch {
-			case contains(m.Placed, sq):
+			case slices.Contains(m.Placed, sq):
 				class = append(class, "pl")
 				label = append(label, "just placed")
 			case m.Flipped.Has(sq):
@@ -135,15 +138,6 @@ func NewBoard(b game.Board, m Marks) BoardView {
 		v.Rows[r] = row
 	}
 	return v
-}
-
-func contains(s []game.Square, sq game.Square) bool {
-	for _, x := range s {
-		if x == sq {
-			return true
-		}
-	}
-	return false
 }
 
 // Distance returns how many steps apart two squares of a size×size board

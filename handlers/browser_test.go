@@ -1,0 +1,403 @@
+package handlers
+
+// Browser tests: Debian's chromium, headless, driven by chromedp. Under a
+// plain `go test` they skip (saying why) when chromium or axe-core is
+// missing; with CI=true they fail instead. REVERSI_CHROMIUM names the
+// browser binary and REVERSI_AXE_JS the file axe.min.js (by default
+// .ci/node_modules/axe-core/axe.min.js, where .ci/run installs it).
+// Screenshots go to REVERSI_SCREENSHOTS, or a new temporary directory.
+
+import (
+	"context"
+	"fmt"
+
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"reversi/db"
+	"reversi/game"
+	"reversi/views"
+)
+
+// missing skips the test, or fails it under CI=true.
+func missing(t *testing.T, format string, args ...any) {
+	t.Helper()
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("CI=true and "+format, args...)
+	}
+	t.Skipf("skipping browser test: "+format, args...)
+}
+
+func chromiumPath(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("skipping browser test in -short mode")
+	}
+	if p := os.Getenv("REVERSI_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	missing(t, "no chromium found (install it, or set REVERSI_CHROMIUM)")
+	return ""
+}
+
+func axeSource(t *testing.T) string {
+	t.Helper()
+	p := os.Getenv("REVERSI_AXE_JS")
+	if p == "" {
+		p = filepath.Join("..", ".ci", "node_modules", "axe-core", "axe.min.js")
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		missing(t, "axe-core not found at %s (npm install axe-core, and set REVERSI_AXE_JS): %v", p, err)
+	}
+	return string(b)
+}
+
+// newBrowser starts a headless chromium with a window of the given size.
+func newBrowser(t *testing.T, width, height int) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromiumPath(t)),
+		chromedp.NoSandbox,
+		chromedp.Headless,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.NoFirstRun,
+		chromedp.WindowSize(width, height),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancelAlloc)
+	ctx, cancelTab := chromedp.NewContext(actx)
+	t.Cleanup(cancelTab)
+	ctx, cancelTime := context.WithTimeout(ctx, 4*time.Minute)
+	t.Cleanup(cancelTime)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(width), int64(height))); err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	return ctx
+}
+
+// liveApp serves the app with the real computer player on a local port.
+func liveApp(t *testing.T) (*testApp, *httptest.Server) {
+	t.Helper()
+	a := newApp(t)
+	v, err := views.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Config{Store: a.store, Views: v, SessionKeys: testKeys, Logger: discardLogger()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.srv, a.h = srv, srv.Routes()
+	ts := httptest.NewServer(a.h)
+	t.Cleanup(ts.Close)
+	return a, ts
+}
+
+func eval[T any](t *testing.T, ctx context.Context, js string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		t.Fatalf("evaluate %s: %v", js, err)
+	}
+	return v
+}
+
+func do(t *testing.T, ctx context.Context, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// pressAndLoad presses key and waits for the page that it leads to.
+func pressAndLoad(t *testing.T, ctx context.Context, key string) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.WaitEvent(page.LoadEventFired, nil, chromedp.KeyEvent(key))); err != nil {
+		t.Fatalf("press %q and wait for the page: %v", key, err)
+	}
+}
+
+// tabTo presses Tab until the focused element satisfies the JavaScript
+// predicate test, which sees it as e.
+func tabTo(t *testing.T, ctx context.Context, test string) {
+	t.Helper()
+	js := "(e => !!(" + test + "))(document.activeElement)"
+	for range 250 {
+		do(t, ctx, chromedp.KeyEvent(kb.Tab))
+		if eval[bool](t, ctx, js) {
+			return
+		}
+	}
+	t.Fatalf("Tab never reached an element where %s", test)
+}
+
+const (
+	focusIsStatus = `document.activeElement && document.activeElement.id === "status"`
+	statusText    = `document.getElementById("status").textContent`
+	playable      = `e.matches('.grid button:not([disabled]):not([aria-disabled])') || e.value === 'pass'`
+)
+
+// playWholeGame starts a 6×6 game against the computer from the home page
+// and plays it to the end with Tab, Enter and an arrow key in the form's
+// radio group, nothing else.
+func playWholeGame(t *testing.T, ctx context.Context, base string, scripts bool) {
+	do(t, ctx, chromedp.Navigate(base+"/"))
+	do(t, ctx, chromedp.KeyEvent(kb.Tab))
+	if got := eval[string](t, ctx, `document.activeElement.className`); got != "skip" {
+		t.Errorf("the first Tab reaches %q, want the skip link", got)
+	}
+	tabTo(t, ctx, `e.name === "size" && e.checked`)
+	do(t, ctx, chromedp.KeyEvent(kb.ArrowDown))
+	if got := eval[string](t, ctx, `document.querySelector("input[name=size]:checked").value`); got != "6" {
+		t.Fatalf("after ArrowDown the size is %q, want 6", got)
+	}
+	tabTo(t, ctx, `e.textContent === "Start the game"`)
+	pressAndLoad(t, ctx, kb.Enter)
+
+	hasScript := eval[bool](t, ctx, `document.querySelector(".grid [aria-disabled]") !== null`)
+	if hasScript != scripts {
+		t.Errorf("board script ran: %v, want %v", hasScript, scripts)
+	}
+	for moves := 0; ; moves++ {
+		if moves > 40 {
+			t.Fatal("the game did not end after 40 turns")
+		}
+		if !eval[bool](t, ctx, focusIsStatus) {
+			t.Errorf("turn %d: focus is on %q, want the status heading", moves,
+				eval[string](t, ctx, `document.activeElement.outerHTML.slice(0, 80)`))
+		}
+		status := eval[string](t, ctx, statusText)
+		if title := eval[string](t, ctx, `document.title`); !strings.HasPrefix(title, status) {
+			t.Errorf("title %q does not start with the status %q", title, status)
+		}
+		if strings.Contains(status, "the game is over") {
+			break
+		}
+		if moves > 0 && !strings.HasPrefix(status, "You played") && !strings.HasPrefix(status, "You passed") {
+			t.Errorf("turn %d: status %q does not say what you did", moves, status)
+		}
+		tabTo(t, ctx, playable)
+		pressAndLoad(t, ctx, kb.Enter)
+	}
+	for _, want := range []string{"Result", "Tournament score", "Undos used"} {
+		if !eval[bool](t, ctx, `document.body.textContent.includes(`+fmt.Sprintf("%q", want)+`)`) {
+			t.Errorf("result page lacks %q", want)
+		}
+	}
+}
+
+func TestBrowserKeyboardGame(t *testing.T) {
+	_, ts := liveApp(t)
+	ctx := newBrowser(t, 1280, 900)
+	playWholeGame(t, ctx, ts.URL, true)
+}
+
+func TestBrowserKeyboardGameWithoutJavaScript(t *testing.T) {
+	_, ts := liveApp(t)
+	ctx := newBrowser(t, 1280, 900)
+	if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+		t.Fatal(err)
+	}
+	playWholeGame(t, ctx, ts.URL, false)
+}
+
+func TestBrowserArrowKeys(t *testing.T) {
+	a, ts := liveApp(t)
+	a.put("arrowsarrowsarro", testPlayer, game.Options{Size: 8}, "f5f6", nil)
+	ctx := newBrowser(t, 1280, 900)
+	setCookie(t, ctx, a, ts.URL)
+	do(t, ctx, chromedp.Navigate(ts.URL+"/games/arrowsarrowsarro#status"))
+	tabTo(t, ctx, `e.dataset.square`)
+	for _, step := range []struct{ key, want string }{
+		{kb.End, "h3"}, {kb.Home, "a3"}, {kb.ArrowUp, "a2"}, {kb.ArrowUp, "a1"}, {kb.ArrowUp, "a1"},
+		{kb.ArrowRight, "b1"}, {kb.ArrowDown, "b2"}, {kb.ArrowLeft, "a2"}, {kb.ArrowLeft, "a2"},
+	} {
+		do(t, ctx, chromedp.KeyEvent(step.key))
+		if got := eval[string](t, ctx, `document.activeElement.dataset.square`); got != step.want {
+			t.Errorf("after %q focus is on %q, want %q", step.key, got, step.want)
+		}
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll('.grid [tabindex="0"]').length`); n != 1 {
+		t.Errorf("%d squares in the tab order, want 1 (a roving tab stop)", n)
+	}
+	// Enter on a square that isn't a legal move does nothing.
+	do(t, ctx, chromedp.KeyEvent(kb.Enter))
+	if g := a.stored("arrowsarrowsarro"); g.Ply() != 2 {
+		t.Errorf("Enter on a2 changed the game to ply %d", g.Ply())
+	}
+}
+
+// setCookie gives the browser the session cookie of testPlayer.
+func setCookie(t *testing.T, ctx context.Context, a *testApp, base string) {
+	t.Helper()
+	c := a.playerCookie(testPlayer)
+	if _, err := chromedp.Call(ctx, network.SetCookie, network.SetCookieParams{Name: c.Name, Value: c.Value, URL: base + "/"}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+type axeViolation struct {
+	ID     string   `json:"id"`
+	Impact string   `json:"impact"`
+	Help   string   `json:"help"`
+	Nodes  []string `json:"nodes"`
+}
+
+const runAxe = `axe.run(document, {resultTypes: ["violations"]}).then(r => r.violations.map(v => ({
+	id: v.id, impact: v.impact || "", help: v.help,
+	nodes: v.nodes.slice(0, 5).map(n => n.target.join(" "))})))`
+
+// browserPages are fixture pages for the audit and the screenshots.
+func browserPages(t *testing.T, a *testApp) map[string]string {
+	t.Helper()
+	a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, func(g *db.Game) {
+		g.HintPly, g.HintSquare = 30, mustSquare(t, 8, "a6")
+	})
+	a.put("finishedfinished", testPlayer, game.Options{Size: 6}, wholeGame6, nil)
+	a.put("tentententenaaaa", testPlayer, game.Options{Size: 10}, lastMoves(t, game.Options{Size: 10}, 10), nil)
+	a.put("humanmustpassaaa", testPlayer, game.Options{Size: 6}, humanMustPass, func(g *db.Game) { g.Opponent, g.Human = db.Local, game.Empty })
+	return map[string]string{
+		"home":   "/",
+		"game":   "/games/midgamemidgamemi#status",
+		"result": "/games/finishedfinished#status",
+		"ten":    "/games/tentententenaaaa#status",
+		"pass":   "/games/humanmustpassaaa#status",
+		"error":  "/games/aaaaaaaaaaaaaaaa",
+	}
+}
+
+// lastMoves returns the transcript of n plies that each take the last legal
+// move in square order.
+func lastMoves(t *testing.T, o game.Options, n int) string {
+	t.Helper()
+	g, err := game.NewGame(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range n {
+		b, err := g.Board()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms := b.Moves().Squares()
+		m := game.Pass
+		if len(ms) > 0 {
+			m = ms[len(ms)-1]
+		}
+		if _, err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g.Transcript()
+}
+
+func mustSquare(t *testing.T, size int, name string) game.Square {
+	sq, err := game.ParseSquare(size, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sq
+}
+
+func TestBrowserAccessibilityAudit(t *testing.T) {
+	axe := axeSource(t)
+	a, ts := liveApp(t)
+	pages := browserPages(t, a)
+	ctx := newBrowser(t, 1280, 900)
+	setCookie(t, ctx, a, ts.URL)
+	for _, name := range []string{"home", "game", "result", "ten", "pass", "error"} {
+		t.Run(name, func(t *testing.T) {
+			do(t, ctx, chromedp.Navigate(ts.URL+pages[name]))
+			if _, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](axe)); err != nil {
+				t.Fatalf("inject axe-core: %v", err)
+			}
+			vs, err := chromedp.Run(ctx, chromedp.Evaluate[[]axeViolation](runAxe, chromedp.EvalAwaitPromise))
+			if err != nil {
+				t.Fatalf("axe.run: %v", err)
+			}
+			for _, v := range vs {
+				t.Errorf("axe: %s (%s): %s at %v", v.ID, v.Impact, v.Help, v.Nodes)
+			}
+		})
+	}
+}
+
+// TestBrowserScreenshots writes screenshots at 320 and 1280 pixels wide,
+// for a person to look at, and checks that nothing scrolls sideways.
+func TestBrowserScreenshots(t *testing.T) {
+	a, ts := liveApp(t)
+	pages := browserPages(t, a)
+	dir := os.Getenv("REVERSI_SCREENSHOTS")
+	if dir == "" {
+		var err error
+		if dir, err = os.MkdirTemp("", "reversi-screenshots-"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, width := range []int{320, 1280} {
+		ctx := newBrowser(t, width, 800)
+		setCookie(t, ctx, a, ts.URL)
+		// Still pictures: the flips are drawn in their final state.
+		if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}}); err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"home", "game", "result", "ten", "pass"} {
+			do(t, ctx, chromedp.Navigate(ts.URL+pages[name]))
+			if sw := eval[int](t, ctx, `document.documentElement.scrollWidth`); sw > width {
+				t.Errorf("%s at %d px: the page is %d px wide and scrolls sideways", name, width, sw)
+			}
+			// A radio button or checkbox counts with its label, which takes the click.
+			small := eval[[]string](t, ctx, `[...document.querySelectorAll("button, a, input:not([type=hidden]), summary, label")].filter(e => {
+				if (e.matches("label input")) return false;
+				const r = e.getBoundingClientRect(); return r.width > 0 && (r.width < 24 || r.height < 24) }).map(e => e.outerHTML.slice(0, 60))`)
+			if len(small) > 0 {
+				t.Errorf("%s at %d px: targets smaller than 24 px: %q", name, width, small)
+			}
+			png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(dir, fmt.Sprintf("%s-%d.png", name, width))
+			if err := os.WriteFile(path, png, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if width == 320 {
+			// Forced colours (Windows high contrast): the discs must still show.
+			if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+				Features: []*emulation.MediaFeature{{Name: "forced-colors", Value: "active"}, {Name: "prefers-reduced-motion", Value: "reduce"}}}); err != nil {
+				t.Fatal(err)
+			}
+			do(t, ctx, chromedp.Navigate(ts.URL+pages["game"]))
+			png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "game-forced-colors-320.png"), png, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("screenshots in %s", dir)
+}

@@ -1,0 +1,85 @@
+package views
+
+import (
+	"strings"
+	"testing"
+
+	"reversi/game"
+)
+
+func TestDistance(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{
+		{"d3", "d4", 1}, {"d3", "f5", 2}, {"a1", "h8", 7}, {"h1", "a1", 7}, {"c4", "c4", 0}, {"b7", "e6", 3},
+	} {
+		a, _ := game.ParseSquare(8, tc.a)
+		b, _ := game.ParseSquare(8, tc.b)
+		if got := Distance(8, a, b); got != tc.want {
+			t.Errorf("Distance(%s, %s) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+func TestNewBoardLabels(t *testing.T) {
+	b, err := game.NewStart(game.Options{Size: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sq := func(name string) game.Square { s, _ := game.ParseSquare(8, name); return s }
+	for _, tc := range []struct {
+		name  string
+		marks Marks
+		want  map[string]SquareView
+	}{
+		{"legal moves shown", Marks{Playable: true, ShowLegal: true, Hint: game.Pass}, map[string]SquareView{
+			"d3": {Name: "d3", Disc: "empty", Label: "d3, empty, legal move, flips 1", Class: "lg"},
+			"a1": {Name: "a1", Disc: "empty", Label: "a1, empty", Disabled: true},
+			"d4": {Name: "d4", Disc: "white", Label: "d4, white", Disabled: true},
+		}},
+		{"legal moves hidden", Marks{Playable: true, Hint: game.Pass}, map[string]SquareView{
+			"d3": {Name: "d3", Disc: "empty", Label: "d3, empty"},
+			"a1": {Name: "a1", Disc: "empty", Label: "a1, empty"},
+			"e4": {Name: "e4", Disc: "black", Label: "e4, black", Disabled: true},
+		}},
+		{"not playable, with a hint and marks", Marks{ShowLegal: true, Hint: sq("c4"), Placed: []game.Square{sq("e4")},
+			Flipped: game.Bit(sq("d5")), Steps: map[game.Square]int{sq("d5"): 1}}, map[string]SquareView{
+			"c4": {Name: "c4", Disc: "empty", Label: "c4, empty, legal move, flips 1, hint", Class: "lg hint", Disabled: true},
+			"e4": {Name: "e4", Disc: "black", Label: "e4, black, just placed", Class: "pl", Disabled: true},
+			"d5": {Name: "d5", Disc: "black", Label: "d5, black, just flipped", Class: "fl s1", Disabled: true},
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := NewBoard(b, tc.marks)
+			found := 0
+			for _, row := range v.Rows {
+				for _, s := range row.Squares {
+					if want, ok := tc.want[s.Name]; ok {
+						found++
+						if s != want {
+							t.Errorf("square %s = %+v, want %+v", s.Name, s, want)
+						}
+					}
+				}
+			}
+			if found != len(tc.want) {
+				t.Errorf("found %d of the %d squares", found, len(tc.want))
+			}
+		})
+	}
+}
+
+func TestRenderUnknownPage(t *testing.T) {
+	v, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := v.Render("nope", nil); err == nil || !strings.Contains(err.Error(), "nope") {
+		t.Errorf("Render(nope) error = %v, want one naming the page", err)
+	}
+	// A template error comes back as an error, not as half a page.
+	if buf, err := v.Render(Home, 42); err == nil {
+		t.Errorf("Render(home, 42) = %d bytes, want an error", buf.Len())
+	}
+}
