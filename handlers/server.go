@@ -59,6 +59,12 @@ type Config struct {
 	// Choose and Hint default to ai.Choose and ai.Hint.
 	Choose func(ctx context.Context, b game.Board, level ai.Level, rng *rand.Rand) (game.Square, error)
 	Hint   func(ctx context.Context, b game.Board) (game.Square, error)
+	// MoveRate and GameRate limit each player's moves (with undos and
+	// hints) and new games per second, with bursts of MoveBurst and
+	// GameBurst; the Default ones apply where they are 0, and a negative
+	// rate switches the limit off.
+	MoveRate, GameRate   float64
+	MoveBurst, GameBurst int
 }
 
 // Server holds what the handlers share.
@@ -73,6 +79,8 @@ type Server struct {
 	hint      func(ctx context.Context, b game.Board) (game.Square, error)
 	// aiSlots bounds the searches that run at once: one per core.
 	aiSlots chan struct{}
+	// moveLimit and gameLimit are the rate limits of moves and new games.
+	moveLimit, gameLimit *rateLimiter
 }
 
 // cookieName is the session cookie's name; it holds only the player id.
@@ -118,6 +126,8 @@ func New(cfg Config) (*Server, error) {
 	if s.choose == nil {
 		s.choose = ai.Choose
 	}
+	s.moveLimit = newLimit(cfg.MoveRate, cfg.MoveBurst, DefaultMoveRate, DefaultMoveBurst)
+	s.gameLimit = newLimit(cfg.GameRate, cfg.GameBurst, DefaultGameRate, DefaultGameBurst)
 	if s.hint == nil {
 		s.hint = ai.Hint
 	}
@@ -130,15 +140,16 @@ func (s *Server) Routes() http.Handler {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
-	r.Use(s.logRequests, gin.CustomRecoveryWithWriter(nil, s.recover), s.session)
+	r.Use(s.logRequests, gin.CustomRecoveryWithWriter(nil, s.recover), s.limitBody, s.session)
+	moves, games := s.rateLimit(s.moveLimit), s.rateLimit(s.gameLimit)
 
 	r.GET("/", s.wrap(s.home))
-	r.POST("/games", s.wrap(s.newGame))
+	r.POST("/games", games, s.wrap(s.newGame))
 	g := r.Group("/games/:id")
 	g.GET("", s.wrap(s.showGame))
-	g.POST("/moves", s.wrap(s.move))
-	g.POST("/undo", s.wrap(s.undo))
-	g.POST("/hint", s.wrap(s.hintMove))
+	g.POST("/moves", moves, s.wrap(s.move))
+	g.POST("/undo", moves, s.wrap(s.undo))
+	g.POST("/hint", moves, s.wrap(s.hintMove))
 	g.POST("/settings", s.wrap(s.settings))
 	assets := gin.WrapH(static.Handler())
 	r.GET("/static/:name", assets)
