@@ -92,6 +92,7 @@ type loadStats struct {
 	serverErrors int // 5xx answers
 	lost         int // moves answered but missing from the next page
 	other        int // anything else unexpected: refused moves, network errors
+	throttled    int // 429 answers, waited out and sent again
 	firstErrors  []string
 }
 
@@ -143,7 +144,8 @@ func (st *loadStats) report(w io.Writer) {
 	for _, e := range st.firstErrors {
 		fmt.Fprintln(w, "error:", e)
 	}
-	fmt.Fprintf(w, "errors: %d server errors (5xx), %d lost moves, %d other\n", st.serverErrors, st.lost, st.other)
+	fmt.Fprintf(w, "errors: %d server errors (5xx), %d lost moves, %d other; %d requests throttled (429) and retried\n",
+		st.serverErrors, st.lost, st.other, st.throttled)
 	fmt.Fprintf(w, "%d moves in %.1fs: %.1f moves/s\n", st.moves, secs, float64(st.moves)/secs)
 }
 
@@ -299,21 +301,36 @@ func (p *loadPlayer) page(ctx context.Context, path string) (*gamePage, error) {
 	return &page, nil
 }
 
+// post sends a form. Like a polite browser, it waits out a 429 for as
+// long as Retry-After says and sends the form again.
 func (p *loadPlayer) post(ctx context.Context, kind, path string, form url.Values) (*http.Response, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, p.cfg.Base+path, strings.NewReader(form.Encode()))
-	if err != nil {
-		return nil, err
+	for {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, p.cfg.Base+path, strings.NewReader(form.Encode()))
+		if err != nil {
+			return nil, err
+		}
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		t0 := time.Now()
+		resp, err := p.client.Do(req)
+		if err != nil {
+			return nil, p.transportError("POST "+path, ctx, err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		p.st.observe(kind, time.Since(t0))
+		if resp.StatusCode != http.StatusTooManyRequests {
+			return resp, nil
+		}
+		p.st.mu.Lock()
+		p.st.throttled++
+		p.st.mu.Unlock()
+		wait, _ := strconv.Atoi(resp.Header.Get("Retry-After"))
+		select {
+		case <-time.After(time.Duration(max(wait, 1)) * time.Second):
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
 	}
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	t0 := time.Now()
-	resp, err := p.client.Do(req)
-	if err != nil {
-		return nil, p.transportError("POST "+path, ctx, err)
-	}
-	io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
-	p.st.observe(kind, time.Since(t0))
-	return resp, nil
 }
 
 // transportError counts a failed request, unless it failed because the
