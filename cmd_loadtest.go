@@ -32,8 +32,9 @@ func runLoadtest(args []string) error {
 	computer := fs.Float64("computer", 0.2, "share of games played against the computer (the rest are local two-player games)")
 	level := fs.String("level", "easy", "computer level: easy, normal or hard")
 	size := fs.Int("size", 8, "board size: 6, 8 or 10")
+	hard := fs.Int("hard", 0, "extra players who only play the Hard computer, to load the search pool")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: reversi loadtest -url URL [-players N] [-duration D] [-computer F] [-level L] [-size N]")
+		fmt.Fprintln(fs.Output(), "usage: reversi loadtest -url URL [-players N] [-duration D] [-computer F] [-level L] [-size N] [-hard N]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -47,7 +48,7 @@ func runLoadtest(args []string) error {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return fmt.Errorf("url %q: want http://host:port", *base)
 	}
-	cfg := loadConfig{Base: strings.TrimSuffix(*base, "/"), Computer: *computer, Level: *level, Size: *size}
+	cfg := loadConfig{Base: strings.TrimSuffix(*base, "/"), Computer: *computer, Level: *level, Size: *size, Hard: *hard}
 	ctx, cancel := context.WithTimeout(context.Background(), *duration)
 	defer cancel()
 	st := runLoad(ctx, cfg, *players, 1)
@@ -67,6 +68,8 @@ type loadConfig struct {
 	Computer float64 // share of games against the computer
 	Level    string
 	Size     int
+	// Hard players, beyond the others, play only against the Hard level.
+	Hard int
 	// Acked, when set, is told of every move the server answered with its
 	// 303: the game's id and the ply the game then stood at, at least.
 	Acked func(id string, ply int)
@@ -77,6 +80,7 @@ const (
 	kindNew      = "new game"
 	kindLocal    = "move, two players"
 	kindComputer = "move, with computer reply"
+	kindHard     = "move, with Hard's reply"
 	kindPage     = "game page"
 )
 
@@ -111,14 +115,19 @@ func (st *loadStats) fail(counter *int, format string, args ...any) {
 	}
 }
 
-// runLoad runs players until ctx ends and returns what they saw. Player i
-// draws its choices from a source seeded with seed and i.
+// runLoad runs players (and cfg.Hard players of Hard games) until ctx ends
+// and returns what they saw. Player i draws its choices from a source
+// seeded with seed and i.
 func runLoad(ctx context.Context, cfg loadConfig, players int, seed uint64) *loadStats {
 	st := &loadStats{start: time.Now(), latencies: make(map[string][]time.Duration)}
 	var wg sync.WaitGroup
-	for i := range players {
+	for i := range players + cfg.Hard {
 		wg.Go(func() {
-			p := newLoadPlayer(cfg, st, rand.New(rand.NewPCG(seed, uint64(i))))
+			c := cfg
+			if i >= players {
+				c.Computer, c.Level = 1, "hard"
+			}
+			p := newLoadPlayer(c, st, rand.New(rand.NewPCG(seed, uint64(i))))
 			p.play(ctx)
 		})
 	}
@@ -132,7 +141,7 @@ func (st *loadStats) report(w io.Writer) {
 	defer st.mu.Unlock()
 	secs := st.elapsed.Seconds()
 	fmt.Fprintf(w, "%d games started, %d finished, in %.1fs\n", st.games, st.finished, secs)
-	for _, kind := range []string{kindNew, kindLocal, kindComputer, kindPage} {
+	for _, kind := range []string{kindNew, kindLocal, kindComputer, kindHard, kindPage} {
 		l := st.latencies[kind]
 		if len(l) == 0 {
 			continue
@@ -219,7 +228,10 @@ func (p *loadPlayer) newGame(ctx context.Context, vsComputer bool) (string, erro
 // something goes wrong; it reports whether the game ended.
 func (p *loadPlayer) playGame(ctx context.Context, id string, vsComputer bool) bool {
 	kind := kindLocal
-	if vsComputer {
+	switch {
+	case vsComputer && p.cfg.Level == "hard":
+		kind = kindHard
+	case vsComputer:
 		kind = kindComputer
 	}
 	path := "/games/" + id
