@@ -32,8 +32,9 @@ func runLoadtest(args []string) error {
 	computer := fs.Float64("computer", 0.2, "share of games played against the computer (the rest are local two-player games)")
 	level := fs.String("level", "easy", "computer level: easy, normal or hard")
 	size := fs.Int("size", 8, "board size: 6, 8 or 10")
+	hard := fs.Int("hard", 0, "extra players who only play the Hard computer, to load the search pool")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: reversi loadtest -url URL [-players N] [-duration D] [-computer F] [-level L] [-size N]")
+		fmt.Fprintln(fs.Output(), "usage: reversi loadtest -url URL [-players N] [-duration D] [-computer F] [-level L] [-size N] [-hard N]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -47,7 +48,7 @@ func runLoadtest(args []string) error {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return fmt.Errorf("url %q: want http://host:port", *base)
 	}
-	cfg := loadConfig{Base: strings.TrimSuffix(*base, "/"), Computer: *computer, Level: *level, Size: *size}
+	cfg := loadConfig{Base: strings.TrimSuffix(*base, "/"), Computer: *computer, Level: *level, Size: *size, Hard: *hard}
 	ctx, cancel := context.WithTimeout(context.Background(), *duration)
 	defer cancel()
 	st := runLoad(ctx, cfg, *players, 1)
@@ -67,6 +68,8 @@ type loadConfig struct {
 	Computer float64 // share of games against the computer
 	Level    string
 	Size     int
+	// Hard players, beyond the others, play only against the Hard level.
+	Hard int
 	// Acked, when set, is told of every move the server answered with its
 	// 303: the game's id and the ply the game then stood at, at least.
 	Acked func(id string, ply int)
@@ -77,6 +80,7 @@ const (
 	kindNew      = "new game"
 	kindLocal    = "move, two players"
 	kindComputer = "move, with computer reply"
+	kindHard     = "move, with Hard's reply"
 	kindPage     = "game page"
 )
 
@@ -92,6 +96,7 @@ type loadStats struct {
 	serverErrors int // 5xx answers
 	lost         int // moves answered but missing from the next page
 	other        int // anything else unexpected: refused moves, network errors
+	throttled    int // 429 answers, waited out and sent again
 	firstErrors  []string
 }
 
@@ -110,14 +115,19 @@ func (st *loadStats) fail(counter *int, format string, args ...any) {
 	}
 }
 
-// runLoad runs players until ctx ends and returns what they saw. Player i
-// draws its choices from a source seeded with seed and i.
+// runLoad runs players (and cfg.Hard players of Hard games) until ctx ends
+// and returns what they saw. Player i draws its choices from a source
+// seeded with seed and i.
 func runLoad(ctx context.Context, cfg loadConfig, players int, seed uint64) *loadStats {
 	st := &loadStats{start: time.Now(), latencies: make(map[string][]time.Duration)}
 	var wg sync.WaitGroup
-	for i := range players {
+	for i := range players + cfg.Hard {
 		wg.Go(func() {
-			p := newLoadPlayer(cfg, st, rand.New(rand.NewPCG(seed, uint64(i))))
+			c := cfg
+			if i >= players {
+				c.Computer, c.Level = 1, "hard"
+			}
+			p := newLoadPlayer(c, st, rand.New(rand.NewPCG(seed, uint64(i))))
 			p.play(ctx)
 		})
 	}
@@ -131,7 +141,7 @@ func (st *loadStats) report(w io.Writer) {
 	defer st.mu.Unlock()
 	secs := st.elapsed.Seconds()
 	fmt.Fprintf(w, "%d games started, %d finished, in %.1fs\n", st.games, st.finished, secs)
-	for _, kind := range []string{kindNew, kindLocal, kindComputer, kindPage} {
+	for _, kind := range []string{kindNew, kindLocal, kindComputer, kindHard, kindPage} {
 		l := st.latencies[kind]
 		if len(l) == 0 {
 			continue
@@ -143,7 +153,8 @@ func (st *loadStats) report(w io.Writer) {
 	for _, e := range st.firstErrors {
 		fmt.Fprintln(w, "error:", e)
 	}
-	fmt.Fprintf(w, "errors: %d server errors (5xx), %d lost moves, %d other\n", st.serverErrors, st.lost, st.other)
+	fmt.Fprintf(w, "errors: %d server errors (5xx), %d lost moves, %d other; %d requests throttled (429) and retried\n",
+		st.serverErrors, st.lost, st.other, st.throttled)
 	fmt.Fprintf(w, "%d moves in %.1fs: %.1f moves/s\n", st.moves, secs, float64(st.moves)/secs)
 }
 
@@ -217,7 +228,10 @@ func (p *loadPlayer) newGame(ctx context.Context, vsComputer bool) (string, erro
 // something goes wrong; it reports whether the game ended.
 func (p *loadPlayer) playGame(ctx context.Context, id string, vsComputer bool) bool {
 	kind := kindLocal
-	if vsComputer {
+	switch {
+	case vsComputer && p.cfg.Level == "hard":
+		kind = kindHard
+	case vsComputer:
 		kind = kindComputer
 	}
 	path := "/games/" + id
@@ -299,21 +313,36 @@ func (p *loadPlayer) page(ctx context.Context, path string) (*gamePage, error) {
 	return &page, nil
 }
 
+// post sends a form. Like a polite browser, it waits out a 429 for as
+// long as Retry-After says and sends the form again.
 func (p *loadPlayer) post(ctx context.Context, kind, path string, form url.Values) (*http.Response, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, p.cfg.Base+path, strings.NewReader(form.Encode()))
-	if err != nil {
-		return nil, err
+	for {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, p.cfg.Base+path, strings.NewReader(form.Encode()))
+		if err != nil {
+			return nil, err
+		}
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		t0 := time.Now()
+		resp, err := p.client.Do(req)
+		if err != nil {
+			return nil, p.transportError("POST "+path, ctx, err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		p.st.observe(kind, time.Since(t0))
+		if resp.StatusCode != http.StatusTooManyRequests {
+			return resp, nil
+		}
+		p.st.mu.Lock()
+		p.st.throttled++
+		p.st.mu.Unlock()
+		wait, _ := strconv.Atoi(resp.Header.Get("Retry-After"))
+		select {
+		case <-time.After(time.Duration(max(wait, 1)) * time.Second):
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
 	}
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	t0 := time.Now()
-	resp, err := p.client.Do(req)
-	if err != nil {
-		return nil, p.transportError("POST "+path, ctx, err)
-	}
-	io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
-	p.st.observe(kind, time.Since(t0))
-	return resp, nil
 }
 
 // transportError counts a failed request, unless it failed because the

@@ -66,6 +66,12 @@ type Config struct {
 	// RoomTTL is how long an online room may sit unused before it
 	// expires; DefaultRoomTTL by default.
 	RoomTTL time.Duration
+	// MoveRate and GameRate limit each player's moves (with undos and
+	// hints) and new games per second, with bursts of MoveBurst and
+	// GameBurst; the Default ones apply where they are 0, and a negative
+	// rate switches the limit off.
+	MoveRate, GameRate   float64
+	MoveBurst, GameBurst int
 }
 
 // Server holds what the handlers share.
@@ -82,6 +88,8 @@ type Server struct {
 	aiSlots  chan struct{}
 	notifier Notifier
 	roomTTL  time.Duration
+	// moveLimit and gameLimit are the rate limits of moves and new games.
+	moveLimit, gameLimit *rateLimiter
 }
 
 // cookieName is the session cookie's name; it holds only the player id.
@@ -135,6 +143,8 @@ func New(cfg Config) (*Server, error) {
 	if s.choose == nil {
 		s.choose = ai.Choose
 	}
+	s.moveLimit = newLimit(cfg.MoveRate, cfg.MoveBurst, DefaultMoveRate, DefaultMoveBurst)
+	s.gameLimit = newLimit(cfg.GameRate, cfg.GameBurst, DefaultGameRate, DefaultGameBurst)
 	if s.hint == nil {
 		s.hint = ai.Hint
 	}
@@ -147,22 +157,23 @@ func (s *Server) Routes() http.Handler {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
-	r.Use(s.logRequests, gin.CustomRecoveryWithWriter(nil, s.recover), limitBody, s.session)
+	r.Use(s.logRequests, gin.CustomRecoveryWithWriter(nil, s.recover), s.limitBody, s.session)
+	moves, games := s.rateLimit(s.moveLimit), s.rateLimit(s.gameLimit)
 
 	r.GET("/", s.wrap(s.home))
 	r.HEAD("/", s.wrap(s.home))
-	r.POST("/games", s.wrap(s.newGame))
+	r.POST("/games", games, s.wrap(s.newGame))
 	g := r.Group("/games/:id")
 	g.GET("", s.wrap(s.showGame))
 	g.HEAD("", s.wrap(s.showGame))
-	g.POST("/moves", s.wrap(s.move))
-	g.POST("/undo", s.wrap(s.undo))
-	g.POST("/hint", s.wrap(s.hintMove))
+	g.POST("/moves", moves, s.wrap(s.move))
+	g.POST("/undo", moves, s.wrap(s.undo))
+	g.POST("/hint", moves, s.wrap(s.hintMove))
 	g.POST("/settings", s.wrap(s.settings))
 	g.GET("/events", s.wrap(s.events))
 	g.POST("/again", s.wrap(s.again))
 	r.GET("/join/:token", s.wrap(s.showJoin))
-	r.POST("/join/:token", s.wrap(s.join))
+	r.POST("/join/:token", games, s.wrap(s.join))
 	assets := gin.WrapH(static.Handler())
 	r.GET("/static/:name", assets)
 	r.HEAD("/static/:name", assets)
@@ -181,14 +192,6 @@ func (s *Server) Routes() http.Handler {
 			"Request refused", "This form was sent from another site, so it was not accepted. Nothing has changed."))
 	}))
 	return securityHeaders(cop.Handler(r))
-}
-
-// maxBody bounds a request body: the largest form here is a few hundred bytes.
-const maxBody = 16 << 10
-
-func limitBody(c *gin.Context) {
-	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxBody)
-	c.Next()
 }
 
 // csp allows only this origin's stylesheet and script: no inline code.
