@@ -26,6 +26,7 @@ func runServe(args []string) error {
 	addr := fs.String("addr", "localhost:8080", "address to listen on")
 	dbPath := fs.String("db", "reversi.db", "SQLite database file; created on first run")
 	secure := fs.Bool("secure-cookies", false, "mark the session cookie Secure (set this behind a TLS proxy)")
+	roomTTL := fs.Duration("room-ttl", handlers.DefaultRoomTTL, "how long an online room may sit unused before it expires")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: reversi [serve] [flags]\n\nThe session secret comes from $%s, or from the file DB.session-key beside the database.\n\n", handlers.SessionKeyEnv)
 		fs.PrintDefaults()
@@ -51,7 +52,8 @@ func runServe(args []string) error {
 	if err != nil {
 		return err
 	}
-	srv, err := handlers.New(handlers.Config{Store: store, Views: v, SessionKeys: keys, SecureCookies: *secure, Logger: log})
+	srv, err := handlers.New(handlers.Config{Store: store, Views: v, SessionKeys: keys, SecureCookies: *secure, Logger: log,
+		RoomTTL: *roomTTL})
 	if err != nil {
 		return err
 	}

@@ -41,8 +41,8 @@ type Game struct {
 	ID       string
 	PlayerID string
 	Opponent Opponent
-	// Human is the human's side against the computer; Empty in a local game,
-	// where both sides are human.
+	// Human is the human's side against the computer, the host's side in
+	// an online game, and Empty in a local game, where both sides are human.
 	Human  game.Color
 	Level  string // "easy", "normal" or "hard"; the ai package parses it
 	Record game.Game
@@ -55,6 +55,8 @@ type Game struct {
 	HintSquare game.Square
 	Created    time.Time
 	Updated    time.Time
+	// RoomID is the room of an online game, or empty.
+	RoomID string
 }
 
 // Ply returns the number of plies played, the game's version.
@@ -62,7 +64,7 @@ func (g *Game) Ply() int { return len(g.Record.Plies) }
 
 // CreatePlayer records a player id; one that exists already is left as is.
 func (s *Store) CreatePlayer(ctx context.Context, id string) error {
-	if _, err := s.w.ExecContext(ctx, `INSERT INTO players (id, created_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING`,
+	if _, err := s.b.exec(ctx, `INSERT INTO players (id, created_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING`,
 		id, time.Now().UnixNano()); err != nil {
 		return fmt.Errorf("create player: %w", err)
 	}
@@ -81,25 +83,29 @@ func (s *Store) PlayerExists(ctx context.Context, id string) (bool, error) {
 // CreateGame stores a new game. The caller chooses g.ID; Created and Updated
 // are set here.
 func (s *Store) CreateGame(ctx context.Context, g *Game) error {
-	now := time.Now()
+	if err := s.b.write(ctx, func(tx *sql.Tx) error { return insertGame(tx, g, time.Now()) }); err != nil {
+		return fmt.Errorf("create game: %w", err)
+	}
+	return nil
+}
+
+// insertGame inserts g, created at now, in tx.
+func insertGame(tx *sql.Tx, g *Game, now time.Time) error {
 	g.Created, g.Updated = now, now
 	if g.Status == "" {
 		g.Status = Playing
 	}
 	human, err := humanText(g)
 	if err != nil {
-		return fmt.Errorf("create game: %w", err)
+		return err
 	}
-	_, err = s.w.ExecContext(ctx, `INSERT INTO games (id, player_id, opponent, human, level, size, start,
-		plies, ply, status, show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	_, err = tx.Exec(`INSERT INTO games (id, player_id, opponent, human, level, size, start,
+		plies, ply, status, show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at, room_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, nullif(?, ''))`,
 		g.ID, g.PlayerID, string(g.Opponent), human, g.Level, g.Record.Options.Size, g.Record.Options.Start.String(),
 		encodePlies(g.Record), g.Ply(), string(g.Status), g.ShowMoves, g.AllowUndo, g.Sound, g.Hints, g.Undos,
-		g.HintPly, hintText(g), now.UnixNano(), now.UnixNano())
-	if err != nil {
-		return fmt.Errorf("create game: %w", err)
-	}
-	return nil
+		g.HintPly, hintText(g), now.UnixNano(), now.UnixNano(), g.RoomID)
+	return err
 }
 
 // UpdateGame writes g's plies, status, counts and hint in one conditional
@@ -108,7 +114,7 @@ func (s *Store) CreateGame(ctx context.Context, g *Game) error {
 // when there is no such game).
 func (s *Store) UpdateGame(ctx context.Context, g *Game, oldPly int) error {
 	now := time.Now()
-	res, err := s.w.ExecContext(ctx, `UPDATE games SET plies = ?, ply = ?, status = ?, hints = ?, undos = ?,
+	res, err := s.b.exec(ctx, `UPDATE games SET plies = ?, ply = ?, status = ?, hints = ?, undos = ?,
 		hint_ply = ?, hint_square = ?, updated_at = ? WHERE id = ? AND ply = ?`,
 		encodePlies(g.Record), g.Ply(), string(g.Status), g.Hints, g.Undos, g.HintPly, hintText(g), now.UnixNano(),
 		g.ID, oldPly)
@@ -124,7 +130,7 @@ func (s *Store) UpdateGame(ctx context.Context, g *Game, oldPly int) error {
 
 // UpdateSettings writes g's settings, whatever its ply.
 func (s *Store) UpdateSettings(ctx context.Context, id string, st Settings) error {
-	res, err := s.w.ExecContext(ctx, `UPDATE games SET show_moves = ?, allow_undo = ?, sound = ? WHERE id = ?`,
+	res, err := s.b.exec(ctx, `UPDATE games SET show_moves = ?, allow_undo = ?, sound = ? WHERE id = ?`,
 		st.ShowMoves, st.AllowUndo, st.Sound, id)
 	if err != nil {
 		return fmt.Errorf("update settings of game %s: %w", id, err)
@@ -143,7 +149,7 @@ func (s *Store) changedOne(ctx context.Context, res sql.Result, id string) error
 		return nil
 	}
 	var count int
-	if err := s.w.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE id = ?`, id).Scan(&count); err != nil {
+	if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE id = ?`, id).Scan(&count); err != nil {
 		return fmt.Errorf("update game %s: %w", id, err)
 	}
 	if count == 0 {
@@ -153,7 +159,7 @@ func (s *Store) changedOne(ctx context.Context, res sql.Result, id string) error
 }
 
 const gameColumns = `id, player_id, opponent, human, level, size, start, plies, ply, status,
-	show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at`
+	show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at, coalesce(room_id, '')`
 
 // Game returns the game with the given id, or [ErrNotFound].
 func (s *Store) Game(ctx context.Context, id string) (*Game, error) {
@@ -168,7 +174,8 @@ func (s *Store) Game(ctx context.Context, id string) (*Game, error) {
 // changed first, at most limit of them.
 func (s *Store) Unfinished(ctx context.Context, playerID string, limit int) ([]*Game, error) {
 	rows, err := s.r.QueryContext(ctx, `SELECT `+gameColumns+` FROM games
-		WHERE player_id = ? AND status = 'playing' ORDER BY updated_at DESC, id LIMIT ?`, playerID, limit)
+		WHERE (player_id = ? OR id IN (SELECT game_id FROM rooms WHERE guest = ?)) AND status = 'playing'
+		ORDER BY updated_at DESC, id LIMIT ?`, playerID, playerID, limit)
 	if err != nil {
 		return nil, fmt.Errorf("list unfinished games: %w", err)
 	}
@@ -198,7 +205,7 @@ func scanGame(row scanner) (*Game, error) {
 		created, updated             int64
 	)
 	err := row.Scan(&g.ID, &g.PlayerID, &opponent, &human, &g.Level, &size, &start, &plies, &ply, &status,
-		&g.ShowMoves, &g.AllowUndo, &g.Sound, &g.Hints, &g.Undos, &g.HintPly, &hint, &created, &updated)
+		&g.ShowMoves, &g.AllowUndo, &g.Sound, &g.Hints, &g.Undos, &g.HintPly, &hint, &created, &updated, &g.RoomID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -237,7 +244,7 @@ func humanText(g *Game) (string, error) {
 	switch {
 	case g.Opponent == Local:
 		return "both", nil
-	case g.Opponent == Computer && (g.Human == game.Black || g.Human == game.White):
+	case (g.Opponent == Computer || g.Opponent == Online) && (g.Human == game.Black || g.Human == game.White):
 		return g.Human.String(), nil
 	}
 	return "", fmt.Errorf("opponent %q with human side %v", g.Opponent, g.Human)

@@ -245,8 +245,8 @@ func TestHugeFormIsRefused(t *testing.T) {
 	a := newApp(t)
 	id, cookie := a.start(nil)
 	form := url.Values{"ply": {"0"}, "move": {"f5"}, "padding": {strings.Repeat("x", maxBody)}}
-	if w := a.do("POST", "/games/"+id+"/moves", form, cookie); w.Code != http.StatusBadRequest {
-		t.Errorf("a %d-byte form = %d, want 400", len(form.Encode()), w.Code)
+	if w := a.do("POST", "/games/"+id+"/moves", form, cookie); w.Code != http.StatusRequestEntityTooLarge {
+		t.Errorf("a %d-byte form = %d, want 413", len(form.Encode()), w.Code)
 	}
 	if g := a.stored(id); g.Ply() != 0 {
 		t.Errorf("a refused form changed the game")

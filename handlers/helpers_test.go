@@ -65,8 +65,9 @@ func newAppWith(t testing.TB, store *db.Store, s Store) *testApp {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// No rate limits here: tests and fuzzers play faster than any person.
 	srv, err := New(Config{Store: s, Views: v, SessionKeys: testKeys, Choose: firstMove, Hint: firstHint,
-		Logger: discardLogger()})
+		Logger: discardLogger(), MoveRate: -1, GameRate: -1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,8 +21,8 @@ type choices struct {
 }
 
 var newGameFields = []choices{
-	{"opponent", "Opponent", "", []string{"computer", "local"}, []string{"The computer", "A friend on this device"}},
-	{"color", "Your colour against the computer", "Black moves first.", []string{"black", "white", "random"}, []string{"Black", "White", "Random"}},
+	{"opponent", "Opponent", "", []string{"computer", "local", "online"}, []string{"The computer", "A friend on this device", "A friend online, by invite link"}},
+	{"color", "Your colour against the computer or online", "Black moves first.", []string{"black", "white", "random"}, []string{"Black", "White", "Random"}},
 	{"level", "Computer level", "", []string{"easy", "normal", "hard"}, []string{"Easy", "Normal", "Hard"}},
 	{"size", "Board size", "", []string{"8", "6", "10"}, []string{"8×8 (standard)", "6×6 (quick)", "10×10 (long)"}},
 	{"start", "Opening", "", []string{"cross", "parallel", "free"}, []string{"Cross (standard)", "Parallel", "Free placement"}},
@@ -154,6 +154,9 @@ func (s *Server) newGame(c *gin.Context) error {
 	}
 	if p == "" {
 		p = newPlayerID()
+	}
+	if req.opponent == db.Online {
+		return s.createRoom(c, req, p)
 	}
 	g := &db.Game{
 		ID: newGameID(), PlayerID: p, Opponent: req.opponent, Level: req.level.String(),

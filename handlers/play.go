@@ -26,6 +26,8 @@ const (
 	msgNoUndo   = "There is no move of yours to take back."
 	msgUndoOff  = "Undo is switched off for this game. You can switch it on in the settings."
 	msgHintWhen = "A hint is only given when it's your move and you have a move to make."
+	msgNoGuest  = "Your friend hasn't taken the other seat yet: send them the invite link, and play starts when they open it."
+	msgOnline   = "Undo and hints are not part of online games: both players play on their own."
 )
 
 func (s *Server) showGame(c *gin.Context) error {
@@ -33,17 +35,38 @@ func (s *Server) showGame(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.renderGame(c, st.Game, http.StatusOK, "", c.Query("did"))
+	if after, ok := c.GetQuery("after"); ok && st.room != nil {
+		// A long poll from an online game's "Check for" link.
+		if st, err = s.waitForChange(c, st, after); err != nil {
+			return err
+		}
+		if st.room.GameID != st.ID {
+			c.Redirect(http.StatusSeeOther, gameURL(st.room.GameID)+"#status")
+			return nil
+		}
+	}
+	return s.renderState(c, st, http.StatusOK, "", c.Query("did"))
 }
 
 // renderGame renders g's page with status and, when message is not empty,
 // the reason a request was refused. did names what the last request did
 // ("undo", "hint", "settings") when it was not a move.
 func (s *Server) renderGame(c *gin.Context, g *db.Game, status int, message, did string) error {
-	st, err := newGameState(g)
+	var st *gameState
+	var err error
+	if g.Opponent == db.Online {
+		st, err = s.seated(c, g)
+	} else {
+		st, err = newGameState(g)
+	}
 	if err != nil {
 		return err
 	}
+	return s.renderState(c, st, status, message, did)
+}
+
+// renderState renders the page of a game already loaded.
+func (s *Server) renderState(c *gin.Context, st *gameState, status int, message, did string) error {
 	b := st.board()
 	size := st.Record.Options.Size
 	playing := st.Status == db.Playing && !b.Over()
@@ -64,12 +87,19 @@ func (s *Server) renderGame(c *gin.Context, g *db.Game, status int, message, did
 		marks.Hint = st.HintSquare
 		text = sentence([]string{"hint: " + st.HintSquare.Name(size) + " is the strongest move here (marked with a ring)", st.next()})
 	}
+	if st.room != nil {
+		// Online, play waits for the guest, and an earlier round is over.
+		human = human && st.room.Guest != "" && st.room.GameID == st.ID
+	}
 	marks.Playable = human && !b.MustPass()
 	marks.ShowLegal = st.ShowMoves
 
 	heading := "Two players on one device"
-	if st.Opponent == db.Computer {
+	switch st.Opponent {
+	case db.Computer:
 		heading = "You (" + colorName(st.Human) + ") against the computer, " + titleCase(st.Level)
+	case db.Online:
+		heading = "You (" + colorName(st.Human) + ") against a friend online"
 	}
 	title := text
 	if message != "" {
@@ -92,7 +122,14 @@ func (s *Server) renderGame(c *gin.Context, g *db.Game, status int, message, did
 		Moves:     moveList(st),
 	}
 	page.JS = static.JS.Path
-	page.Resume = playing && !human
+	page.Resume = playing && !human && st.Opponent == db.Computer
+	if st.room != nil {
+		page.Online = s.onlineView(c, st)
+		page.CanUndo, page.CanHint = false, false
+		if page.Online.Events != "" {
+			page.Live = static.Live.Path
+		}
+	}
 	if page.Pass {
 		page.PassLabel = "Pass (" + colorName(b.Turn()) + " has no legal move)"
 		if st.Opponent == db.Computer {
@@ -102,11 +139,14 @@ func (s *Server) renderGame(c *gin.Context, g *db.Game, status int, message, did
 	r := b.Result()
 	for _, c := range []game.Color{game.Black, game.White} {
 		line := views.PlayerLine{Color: c.String(), Name: colorName(c), Discs: b.Count(c), ToMove: playing && b.Turn() == c}
-		if st.Opponent == db.Computer {
+		switch st.Opponent {
+		case db.Computer:
 			line.Who = "computer"
-			if c == st.Human {
-				line.Who = "you"
-			}
+		case db.Online:
+			line.Who = "your friend"
+		}
+		if st.Opponent != db.Local && c == st.Human {
+			line.Who = "you"
 		}
 		page.Players = append(page.Players, line)
 	}
@@ -115,7 +155,9 @@ func (s *Server) renderGame(c *gin.Context, g *db.Game, status int, message, did
 			Winner: winnerText(st, r), Black: r.Black, White: r.White,
 			BlackScore: r.BlackScore, WhiteScore: r.WhiteScore, Hints: st.Hints, Undos: st.Undos,
 		}
-		page.Again = againFields(st.Game)
+		if st.room == nil {
+			page.Again = againFields(st.Game)
+		}
 	}
 	s.writePage(c.Writer, c.Request, status, views.Play, page)
 	return nil
@@ -196,6 +238,9 @@ func (s *Server) move(c *gin.Context) error {
 	if !st.humanToMove() {
 		return refuse(st, http.StatusConflict, msgNotTurn)
 	}
+	if st.room != nil && st.room.Guest == "" {
+		return refuse(st, http.StatusConflict, msgNoGuest)
+	}
 	b := st.board()
 	if !b.Legal(m) {
 		return refuse(st, http.StatusUnprocessableEntity, illegalMessage(b, m))
@@ -210,6 +255,9 @@ func (s *Server) move(c *gin.Context) error {
 	}
 	if err := s.store.UpdateGame(c.Request.Context(), st.Game, ply); err != nil {
 		return s.storeRefusal(c, st.ID, err)
+	}
+	if st.room != nil {
+		s.notifier.Notify(st.ID)
 	}
 	return redirect(c, gameURL(st.ID)+"#status")
 }
@@ -310,6 +358,9 @@ func (s *Server) undo(c *gin.Context) error {
 	if err := checkPlayable(st, ply); err != nil {
 		return err
 	}
+	if st.room != nil {
+		return refuse(st, http.StatusConflict, msgOnline)
+	}
 	if !st.AllowUndo {
 		return refuse(st, http.StatusConflict, msgUndoOff)
 	}
@@ -338,6 +389,9 @@ func (s *Server) hintMove(c *gin.Context) error {
 		return err
 	}
 	b := st.board()
+	if st.room != nil {
+		return refuse(st, http.StatusConflict, msgOnline)
+	}
 	if !st.humanToMove() || b.Moves().IsZero() {
 		return refuse(st, http.StatusConflict, msgHintWhen)
 	}

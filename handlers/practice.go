@@ -38,7 +38,7 @@ type PracticeStore interface {
 // for ?try=), and every change is a POST answered with 303.
 func (s *Server) practiceRoutes(r gin.IRouter) {
 	r.GET("/practice", s.wrap(s.practice))
-	p := r.Group("/practice")
+	p := r.Group("/practice", s.rateLimit(s.moveLimit))
 	p.POST("/moves", s.wrap(s.practiceMove))
 	p.POST("/undo", s.wrap(s.practiceUndo))
 	p.POST("/reset", s.wrap(s.practiceReset))

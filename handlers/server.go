@@ -40,6 +40,7 @@ type Store interface {
 	Unfinished(ctx context.Context, playerID string, limit int) ([]*db.Game, error)
 	UpdateGame(ctx context.Context, g *db.Game, oldPly int) error
 	UpdateSettings(ctx context.Context, id string, st db.Settings) error
+	RoomStore
 }
 
 // Config is what a Server is made from. Store, Views and SessionKeys are
@@ -59,6 +60,18 @@ type Config struct {
 	// Choose and Hint default to ai.Choose and ai.Hint.
 	Choose func(ctx context.Context, b game.Board, level ai.Level, rng *rand.Rand) (game.Square, error)
 	Hint   func(ctx context.Context, b game.Board) (game.Square, error)
+	// Notifier carries changes to online games to the players waiting on
+	// them; an in-process Broker by default.
+	Notifier Notifier
+	// RoomTTL is how long an online room may sit unused before it
+	// expires; DefaultRoomTTL by default.
+	RoomTTL time.Duration
+	// MoveRate and GameRate limit each player's moves (with undos and
+	// hints) and new games per second, with bursts of MoveBurst and
+	// GameBurst; the Default ones apply where they are 0, and a negative
+	// rate switches the limit off.
+	MoveRate, GameRate   float64
+	MoveBurst, GameBurst int
 }
 
 // Server holds what the handlers share.
@@ -72,7 +85,11 @@ type Server struct {
 	choose    func(ctx context.Context, b game.Board, level ai.Level, rng *rand.Rand) (game.Square, error)
 	hint      func(ctx context.Context, b game.Board) (game.Square, error)
 	// aiSlots bounds the searches that run at once: one per core.
-	aiSlots chan struct{}
+	aiSlots  chan struct{}
+	notifier Notifier
+	roomTTL  time.Duration
+	// moveLimit and gameLimit are the rate limits of moves and new games.
+	moveLimit, gameLimit *rateLimiter
 }
 
 // cookieName is the session cookie's name; it holds only the player id.
@@ -108,6 +125,14 @@ func New(cfg Config) (*Server, error) {
 		choose:    cfg.Choose,
 		hint:      cfg.Hint,
 		aiSlots:   make(chan struct{}, runtime.GOMAXPROCS(0)),
+		notifier:  cfg.Notifier,
+		roomTTL:   cfg.RoomTTL,
+	}
+	if s.notifier == nil {
+		s.notifier = NewBroker()
+	}
+	if s.roomTTL <= 0 {
+		s.roomTTL = DefaultRoomTTL
 	}
 	if s.log == nil {
 		s.log = slog.Default()
@@ -118,6 +143,8 @@ func New(cfg Config) (*Server, error) {
 	if s.choose == nil {
 		s.choose = ai.Choose
 	}
+	s.moveLimit = newLimit(cfg.MoveRate, cfg.MoveBurst, DefaultMoveRate, DefaultMoveBurst)
+	s.gameLimit = newLimit(cfg.GameRate, cfg.GameBurst, DefaultGameRate, DefaultGameBurst)
 	if s.hint == nil {
 		s.hint = ai.Hint
 	}
@@ -130,18 +157,23 @@ func (s *Server) Routes() http.Handler {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
-	r.Use(s.logRequests, gin.CustomRecoveryWithWriter(nil, s.recover), limitBody, s.session)
+	r.Use(s.logRequests, gin.CustomRecoveryWithWriter(nil, s.recover), s.limitBody, s.session)
+	moves, games := s.rateLimit(s.moveLimit), s.rateLimit(s.gameLimit)
 
 	r.GET("/", s.wrap(s.home))
 	r.HEAD("/", s.wrap(s.home))
-	r.POST("/games", s.wrap(s.newGame))
+	r.POST("/games", games, s.wrap(s.newGame))
 	g := r.Group("/games/:id")
 	g.GET("", s.wrap(s.showGame))
 	g.HEAD("", s.wrap(s.showGame))
-	g.POST("/moves", s.wrap(s.move))
-	g.POST("/undo", s.wrap(s.undo))
-	g.POST("/hint", s.wrap(s.hintMove))
+	g.POST("/moves", moves, s.wrap(s.move))
+	g.POST("/undo", moves, s.wrap(s.undo))
+	g.POST("/hint", moves, s.wrap(s.hintMove))
 	g.POST("/settings", s.wrap(s.settings))
+	g.GET("/events", s.wrap(s.events))
+	g.POST("/again", s.wrap(s.again))
+	r.GET("/join/:token", s.wrap(s.showJoin))
+	r.POST("/join/:token", games, s.wrap(s.join))
 	s.tutorialRoutes(r)
 	assets := gin.WrapH(static.Handler())
 	r.GET("/static/:name", assets)
@@ -163,14 +195,6 @@ func (s *Server) Routes() http.Handler {
 	return securityHeaders(cop.Handler(r))
 }
 
-// maxBody bounds a request body: the largest form here is a few hundred bytes.
-const maxBody = 16 << 10
-
-func limitBody(c *gin.Context) {
-	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxBody)
-	c.Next()
-}
-
 // csp allows only this origin's stylesheet and script: no inline code.
 const csp = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
 	"frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
@@ -189,13 +213,13 @@ func securityHeaders(next http.Handler) http.Handler {
 func (s *Server) logRequests(c *gin.Context) {
 	start := time.Now()
 	c.Next()
-	s.log.Info("request", "method", c.Request.Method, "path", c.Request.URL.Path,
+	s.log.Info("request", "method", c.Request.Method, "path", safePath(c.Request.URL.Path),
 		"status", c.Writer.Status(), "took", time.Since(start).Round(time.Microsecond))
 }
 
 // recover renders the error page for a panic; the stack goes to the log.
 func (s *Server) recover(c *gin.Context, err any) {
-	s.log.Error("panic", "path", c.Request.URL.Path, "err", err, "stack", string(debug.Stack()))
+	s.log.Error("panic", "path", safePath(c.Request.URL.Path), "err", err, "stack", string(debug.Stack()))
 	s.renderError(c, http.StatusInternalServerError, errInternal)
 	c.Abort()
 }
@@ -227,15 +251,15 @@ func (s *Server) wrap(h func(*gin.Context) error) gin.HandlerFunc {
 		var pe *pageError
 		if !errors.As(err, &pe) {
 			if errors.Is(err, context.Canceled) {
-				s.log.Info("request canceled", "path", c.Request.URL.Path)
+				s.log.Info("request canceled", "path", safePath(c.Request.URL.Path))
 			} else {
-				s.log.Error("request failed", "path", c.Request.URL.Path, "err", err)
+				s.log.Error("request failed", "path", safePath(c.Request.URL.Path), "err", err)
 			}
 			pe = errInternal
 		}
 		if pe.Game != nil {
 			if err := s.renderGame(c, pe.Game, pe.Status, pe.Message, ""); err != nil {
-				s.log.Error("render game with message", "path", c.Request.URL.Path, "err", err)
+				s.log.Error("render game with message", "path", safePath(c.Request.URL.Path), "err", err)
 				s.renderError(c, http.StatusInternalServerError, errInternal)
 			}
 			return

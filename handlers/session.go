@@ -15,6 +15,8 @@ import (
 	"strings"
 
 	"github.com/gin-gonic/gin"
+
+	"reversi/db"
 )
 
 // The context key under which the session middleware leaves the player id.
@@ -148,6 +150,9 @@ func (s *Server) own(c *gin.Context) (*gameState, error) {
 			return nil, errNoGame
 		}
 		return nil, err
+	}
+	if g.Opponent == db.Online {
+		return s.seated(c, g)
 	}
 	if p := playerID(c); p == "" || p != g.PlayerID {
 		return nil, errNotYours

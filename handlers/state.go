@@ -16,6 +16,12 @@ var errNotFound = db.ErrNotFound
 type gameState struct {
 	*db.Game
 	positions []game.Board // positions[i] is the board before ply i
+	// Of an online game: its room, whether the viewer is the host, and the
+	// host's side in this game. Human is then the viewer's side (see
+	// seated), so that "you" reads as it does against the computer.
+	room      *db.Room
+	host      bool
+	hostColor game.Color
 }
 
 func newGameState(g *db.Game) (*gameState, error) {
@@ -100,7 +106,7 @@ func (st *gameState) lastTurn() []event {
 	from := 0
 	for i := len(plies) - 1; i >= 0; i-- {
 		mover := st.positions[i].Turn()
-		if st.Opponent == db.Local && plies[i] != game.Pass || st.Opponent == db.Computer && mover == st.Human {
+		if st.Opponent == db.Local && plies[i] != game.Pass || st.Opponent != db.Local && mover == st.Human {
 			from = i
 			break
 		}
@@ -155,7 +161,7 @@ func (st *gameState) marks(evs []event, animate bool) views.Marks {
 // who names a side in the page's words: "you" for the human against the
 // computer, else "Black" or "White".
 func (st *gameState) who(c game.Color) string {
-	if st.Opponent == db.Computer && c == st.Human {
+	if st.Opponent != db.Local && c == st.Human {
 		return "you"
 	}
 	return colorName(c)
@@ -176,6 +182,8 @@ func (st *gameState) narrate(evs []event) string {
 	switch {
 	case st.Opponent == db.Computer && st.undoTarget() < 0 && !st.humanPassed():
 		parts = append(parts, "New game: you play "+colorName(st.Human))
+	case st.Opponent == db.Online && len(st.Record.Plies) == 0:
+		parts = append(parts, "Online game: you play "+colorName(st.Human))
 	case st.Opponent == db.Local && len(st.Record.Plies) == 0:
 		parts = append(parts, "New game for two players")
 	}
@@ -227,7 +235,7 @@ func (st *gameState) outcome() string {
 	}
 	who := st.who(r.Winner)
 	verb := "won"
-	if st.Opponent == db.Computer && who != "you" {
+	if st.Opponent != db.Local && who != "you" {
 		who, verb = "you", "lost"
 		win, lose = lose, win
 	}
@@ -247,9 +255,12 @@ func sentence(parts []string) string {
 func describe(g *db.Game) string {
 	n := g.Record.Options.Size
 	var who string
-	if g.Opponent == db.Local {
+	switch g.Opponent {
+	case db.Local:
 		who = "two players on one device"
-	} else {
+	case db.Online:
+		who = "online with a friend"
+	default:
 		who = "you (" + colorName(g.Human) + ") against the computer (" + titleCase(g.Level) + ")"
 	}
 	moves := 0

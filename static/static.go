@@ -14,7 +14,7 @@ import (
 	"strings"
 )
 
-//go:embed app.css board.js
+//go:embed app.css board.js online.js
 var files embed.FS
 
 // Asset is one static file, ready to serve.
@@ -29,6 +29,8 @@ type Asset struct {
 var (
 	CSS = load("app.css", "text/css; charset=utf-8")
 	JS  = load("board.js", "text/javascript; charset=utf-8")
+	// Live is the online games' live-update script.
+	Live = load("online.js", "text/javascript; charset=utf-8")
 )
 
 func load(name, contentType string) *Asset {
@@ -54,7 +56,7 @@ func load(name, contentType string) *Asset {
 // accepts it, with a year-long immutable cache lifetime. Any other path is
 // a 404.
 func Handler() http.Handler {
-	byPath := map[string]*Asset{CSS.Path: CSS, JS.Path: JS}
+	byPath := map[string]*Asset{CSS.Path: CSS, JS.Path: JS, Live.Path: Live}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		a, ok := byPath[r.URL.Path]
 		if !ok {

@@ -31,6 +31,7 @@ type GamePage struct {
 	Moves     string      // the moves so far, passes included
 	Result    *ResultView // set once the game is over
 	Again     []Field     // a new game with the same choices, once over
+	Online    *OnlineView // the room of an online game
 }
 
 // PlayerLine is one side's line in the score.

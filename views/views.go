@@ -16,7 +16,7 @@ import (
 var files embed.FS
 
 // partials are parsed into every page's set.
-var partials = []string{"base.tmpl", "board.tmpl", "newgame.tmpl"}
+var partials = []string{"base.tmpl", "board.tmpl", "newgame.tmpl", "online.tmpl"}
 
 // Page names, one per page template file.
 const (
@@ -34,7 +34,7 @@ type Views struct {
 // New parses the templates.
 func New() (*Views, error) {
 	v := &Views{pages: make(map[string]*template.Template)}
-	for _, name := range append([]string{Home, Confirm, Play, Error}, tutorialPages...) {
+	for _, name := range append([]string{Home, Confirm, Play, Error, Join}, tutorialPages...) {
 		t, err := template.New(name).ParseFS(files, append(partials, name+".tmpl")...)
 		if err != nil {
 			return nil, fmt.Errorf("parse page %s: %w", name, err)
@@ -72,6 +72,7 @@ type Base struct {
 	Title string // the document title, without the site name
 	CSS   string // path of the stylesheet
 	JS    string // path of the board script, or empty
+	Live  string // path of the live-update script, or empty
 	// Skip is the id that the skip link leads to, and SkipText its text.
 	Skip, SkipText string
 }

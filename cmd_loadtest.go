@@ -1,0 +1,364 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+func init() { commands["loadtest"] = runLoadtest }
+
+// runLoadtest plays real games against a running server through its HTML
+// forms and cookies, as many browsers at once, and reports moves per second,
+// latency per kind of request, and errors. It fails on any 5xx or lost move.
+func runLoadtest(args []string) error {
+	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
+	base := fs.String("url", "", "the server's base URL, e.g. http://localhost:8080 (required)")
+	players := fs.Int("players", 32, "players playing at once, each with its own cookies")
+	duration := fs.Duration("duration", 20*time.Second, "how long to play")
+	computer := fs.Float64("computer", 0.2, "share of games played against the computer (the rest are local two-player games)")
+	level := fs.String("level", "easy", "computer level: easy, normal or hard")
+	size := fs.Int("size", 8, "board size: 6, 8 or 10")
+	hard := fs.Int("hard", 0, "extra players who only play the Hard computer, to load the search pool")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: reversi loadtest -url URL [-players N] [-duration D] [-computer F] [-level L] [-size N] [-hard N]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *base == "" || fs.NArg() != 0 || *players < 1 || *duration <= 0 {
+		fs.Usage()
+		return flag.ErrHelp
+	}
+	u, err := url.Parse(*base)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("url %q: want http://host:port", *base)
+	}
+	cfg := loadConfig{Base: strings.TrimSuffix(*base, "/"), Computer: *computer, Level: *level, Size: *size, Hard: *hard}
+	ctx, cancel := context.WithTimeout(context.Background(), *duration)
+	defer cancel()
+	st := runLoad(ctx, cfg, *players, 1)
+	st.report(stdout)
+	if st.serverErrors > 0 || st.lost > 0 {
+		return fmt.Errorf("%d server errors, %d lost moves", st.serverErrors, st.lost)
+	}
+	return nil
+}
+
+// stdout is where reports go; tests replace it.
+var stdout io.Writer = os.Stdout
+
+// loadConfig says what games the players start.
+type loadConfig struct {
+	Base     string  // the server's base URL, without a trailing slash
+	Computer float64 // share of games against the computer
+	Level    string
+	Size     int
+	// Hard players, beyond the others, play only against the Hard level.
+	Hard int
+	// Acked, when set, is told of every move the server answered with its
+	// 303: the game's id and the ply the game then stood at, at least.
+	Acked func(id string, ply int)
+}
+
+// Request kinds, as reported.
+const (
+	kindNew      = "new game"
+	kindLocal    = "move, two players"
+	kindComputer = "move, with computer reply"
+	kindHard     = "move, with Hard's reply"
+	kindPage     = "game page"
+)
+
+// loadStats gathers what the players saw.
+type loadStats struct {
+	mu           sync.Mutex
+	start        time.Time
+	elapsed      time.Duration
+	latencies    map[string][]time.Duration
+	moves        int // moves answered with 303
+	games        int
+	finished     int
+	serverErrors int // 5xx answers
+	lost         int // moves answered but missing from the next page
+	other        int // anything else unexpected: refused moves, network errors
+	throttled    int // 429 answers, waited out and sent again
+	firstErrors  []string
+}
+
+func (st *loadStats) observe(kind string, d time.Duration) {
+	st.mu.Lock()
+	st.latencies[kind] = append(st.latencies[kind], d)
+	st.mu.Unlock()
+}
+
+func (st *loadStats) fail(counter *int, format string, args ...any) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	*counter++
+	if len(st.firstErrors) < 10 {
+		st.firstErrors = append(st.firstErrors, fmt.Sprintf(format, args...))
+	}
+}
+
+// runLoad runs players (and cfg.Hard players of Hard games) until ctx ends
+// and returns what they saw. Player i draws its choices from a source
+// seeded with seed and i.
+func runLoad(ctx context.Context, cfg loadConfig, players int, seed uint64) *loadStats {
+	st := &loadStats{start: time.Now(), latencies: make(map[string][]time.Duration)}
+	var wg sync.WaitGroup
+	for i := range players + cfg.Hard {
+		wg.Go(func() {
+			c := cfg
+			if i >= players {
+				c.Computer, c.Level = 1, "hard"
+			}
+			p := newLoadPlayer(c, st, rand.New(rand.NewPCG(seed, uint64(i))))
+			p.play(ctx)
+		})
+	}
+	wg.Wait()
+	st.elapsed = time.Since(st.start)
+	return st
+}
+
+func (st *loadStats) report(w io.Writer) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	secs := st.elapsed.Seconds()
+	fmt.Fprintf(w, "%d games started, %d finished, in %.1fs\n", st.games, st.finished, secs)
+	for _, kind := range []string{kindNew, kindLocal, kindComputer, kindHard, kindPage} {
+		l := st.latencies[kind]
+		if len(l) == 0 {
+			continue
+		}
+		slices.Sort(l)
+		fmt.Fprintf(w, "%-26s n=%-7d p50=%-9v p95=%-9v p99=%-9v max=%v\n", kind, len(l),
+			pct(l, 50), pct(l, 95), pct(l, 99), l[len(l)-1].Round(time.Microsecond))
+	}
+	for _, e := range st.firstErrors {
+		fmt.Fprintln(w, "error:", e)
+	}
+	fmt.Fprintf(w, "errors: %d server errors (5xx), %d lost moves, %d other; %d requests throttled (429) and retried\n",
+		st.serverErrors, st.lost, st.other, st.throttled)
+	fmt.Fprintf(w, "%d moves in %.1fs: %.1f moves/s\n", st.moves, secs, float64(st.moves)/secs)
+}
+
+// pct returns the p-th percentile of sorted durations, nearest rank.
+func pct(sorted []time.Duration, p int) time.Duration {
+	i := (len(sorted)*p + 99) / 100
+	return sorted[max(i-1, 0)].Round(time.Microsecond)
+}
+
+// loadPlayer is one browser: its own cookie jar and its own game.
+type loadPlayer struct {
+	cfg    loadConfig
+	st     *loadStats
+	rng    *rand.Rand
+	client *http.Client
+}
+
+func newLoadPlayer(cfg loadConfig, st *loadStats, rng *rand.Rand) *loadPlayer {
+	jar, _ := cookiejar.New(nil)
+	return &loadPlayer{cfg: cfg, st: st, rng: rng, client: &http.Client{
+		Jar:     jar,
+		Timeout: 60 * time.Second,
+		// Follow no redirect: every 303 is checked and timed on its own.
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}}
+}
+
+// play plays games one after another until ctx ends.
+func (p *loadPlayer) play(ctx context.Context) {
+	for ctx.Err() == nil {
+		vsComputer := p.rng.Float64() < p.cfg.Computer
+		id, err := p.newGame(ctx, vsComputer)
+		if err != nil {
+			continue
+		}
+		if p.playGame(ctx, id, vsComputer) {
+			p.st.mu.Lock()
+			p.st.finished++
+			p.st.mu.Unlock()
+		}
+	}
+}
+
+var gameLocation = regexp.MustCompile(`^/games/([A-Za-z0-9_-]+)`)
+
+func (p *loadPlayer) newGame(ctx context.Context, vsComputer bool) (string, error) {
+	form := url.Values{
+		"opponent": {"local"}, "color": {"black"}, "level": {p.cfg.Level},
+		"size": {strconv.Itoa(p.cfg.Size)}, "start": {"cross"},
+		"show_moves": {"on"}, "allow_undo": {"on"}, "confirm": {"yes"},
+	}
+	if vsComputer {
+		form.Set("opponent", "computer")
+		form.Set("color", []string{"black", "white"}[p.rng.IntN(2)])
+	}
+	resp, err := p.post(ctx, kindNew, "/games", form)
+	if err != nil {
+		return "", err
+	}
+	m := gameLocation.FindStringSubmatch(resp.Header.Get("Location"))
+	if resp.StatusCode != http.StatusSeeOther || m == nil {
+		return "", p.unexpected("POST /games", resp)
+	}
+	p.st.mu.Lock()
+	p.st.games++
+	p.st.mu.Unlock()
+	return m[1], nil
+}
+
+// playGame plays random legal moves in game id until it ends, ctx ends or
+// something goes wrong; it reports whether the game ended.
+func (p *loadPlayer) playGame(ctx context.Context, id string, vsComputer bool) bool {
+	kind := kindLocal
+	switch {
+	case vsComputer && p.cfg.Level == "hard":
+		kind = kindHard
+	case vsComputer:
+		kind = kindComputer
+	}
+	path := "/games/" + id
+	page, err := p.page(ctx, path)
+	if err != nil {
+		return false
+	}
+	for ctx.Err() == nil {
+		if len(page.moves) == 0 {
+			return true // over: nothing left to press
+		}
+		move := page.moves[p.rng.IntN(len(page.moves))]
+		resp, err := p.post(ctx, kind, path+"/moves", url.Values{"move": {move}, "ply": {strconv.Itoa(page.ply)}})
+		if err != nil {
+			return false
+		}
+		if resp.StatusCode != http.StatusSeeOther {
+			p.unexpected("POST "+path+"/moves "+move, resp)
+			return false
+		}
+		p.st.mu.Lock()
+		p.st.moves++
+		p.st.mu.Unlock()
+		if p.cfg.Acked != nil {
+			p.cfg.Acked(id, page.ply+1)
+		}
+		next, err := p.page(ctx, path)
+		if err != nil {
+			return false
+		}
+		if next.ply <= page.ply {
+			p.st.fail(&p.st.lost, "game %s: move %s at ply %d was answered, but the page stands at ply %d", id, move, page.ply, next.ply)
+			return false
+		}
+		page = next
+	}
+	return false
+}
+
+// gamePage is what a player reads off a game page.
+type gamePage struct {
+	ply   int
+	moves []string // the enabled move buttons: squares, or "pass"
+}
+
+var (
+	plyField   = regexp.MustCompile(`<input type="hidden" name="ply" value="(\d+)">`)
+	moveButton = regexp.MustCompile(`<button name="move" value="([a-j][0-9]{1,2}|pass)"([^>]*)>`)
+)
+
+func (p *loadPlayer) page(ctx context.Context, path string) (*gamePage, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, p.cfg.Base+path, nil)
+	if err != nil {
+		return nil, err
+	}
+	t0 := time.Now()
+	resp, err := p.client.Do(req)
+	if err != nil {
+		return nil, p.transportError("GET "+path, ctx, err)
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		return nil, p.transportError("GET "+path, ctx, err)
+	}
+	p.st.observe(kindPage, time.Since(t0))
+	if resp.StatusCode != http.StatusOK {
+		return nil, p.unexpected("GET "+path, resp)
+	}
+	var page gamePage
+	if m := plyField.FindSubmatch(body); m != nil {
+		page.ply, _ = strconv.Atoi(string(m[1]))
+	}
+	for _, m := range moveButton.FindAllSubmatch(body, -1) {
+		if !strings.Contains(string(m[2]), " disabled") {
+			page.moves = append(page.moves, string(m[1]))
+		}
+	}
+	return &page, nil
+}
+
+// post sends a form. Like a polite browser, it waits out a 429 for as
+// long as Retry-After says and sends the form again.
+func (p *loadPlayer) post(ctx context.Context, kind, path string, form url.Values) (*http.Response, error) {
+	for {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, p.cfg.Base+path, strings.NewReader(form.Encode()))
+		if err != nil {
+			return nil, err
+		}
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		t0 := time.Now()
+		resp, err := p.client.Do(req)
+		if err != nil {
+			return nil, p.transportError("POST "+path, ctx, err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		p.st.observe(kind, time.Since(t0))
+		if resp.StatusCode != http.StatusTooManyRequests {
+			return resp, nil
+		}
+		p.st.mu.Lock()
+		p.st.throttled++
+		p.st.mu.Unlock()
+		wait, _ := strconv.Atoi(resp.Header.Get("Retry-After"))
+		select {
+		case <-time.After(time.Duration(max(wait, 1)) * time.Second):
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+}
+
+// transportError counts a failed request, unless it failed because the
+// run's time was up.
+func (p *loadPlayer) transportError(what string, ctx context.Context, err error) error {
+	if ctx.Err() == nil {
+		p.st.fail(&p.st.other, "%s: %v", what, err)
+	}
+	return err
+}
+
+func (p *loadPlayer) unexpected(what string, resp *http.Response) error {
+	counter := &p.st.other
+	if resp.StatusCode >= 500 {
+		counter = &p.st.serverErrors
+	}
+	p.st.fail(counter, "%s: %s", what, resp.Status)
+	return errors.New(resp.Status)
+}

@@ -1,0 +1,195 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"reversi/game"
+)
+
+// Online is the opponent of a game played in a room, by two browsers.
+const Online Opponent = "online"
+
+// ErrRoomFull means that the guest seat of a room is taken.
+var ErrRoomFull = errors.New("room is full")
+
+// Again is a player's answer to "play again?".
+type Again string
+
+// The answers. AgainNone is no answer yet.
+const (
+	AgainNone   Again = ""
+	AgainSwitch Again = "switch" // play again, with the sides switched
+	AgainKeep   Again = "keep"   // play again, on the same sides
+)
+
+// Room is an online match between two browsers: the invite token, the two
+// seats, the current round's game and the score of the rounds before it.
+type Room struct {
+	ID     string
+	Token  string // the invite link's secret; shown to the host only
+	GameID string
+	Host   string // the player who made the room
+	Guest  string // the player who took the other seat; empty while free
+	// HostColor is the host's side in the current round.
+	HostColor             game.Color
+	Round                 int
+	HostWins, GuestWins   int
+	Draws                 int
+	HostAgain, GuestAgain Again
+	Version               int // bumped by every change
+	Created, Updated      time.Time
+}
+
+// Seat returns the side that player plays in the room, or game.Empty if
+// player has no seat.
+func (r *Room) Seat(player string) game.Color {
+	switch {
+	case player == "":
+		return game.Empty
+	case player == r.Host:
+		return r.HostColor
+	case player == r.Guest:
+		return r.HostColor.Opponent()
+	}
+	return game.Empty
+}
+
+// CreateRoom stores a new game and the room that plays it, together.
+func (s *Store) CreateRoom(ctx context.Context, r *Room, g *Game) error {
+	now := time.Now()
+	g.RoomID = r.ID
+	r.Created, r.Updated = now, now
+	err := s.b.write(ctx, func(tx *sql.Tx) error {
+		if err := insertGame(tx, g, now); err != nil {
+			return err
+		}
+		_, err := tx.Exec(`INSERT INTO rooms (id, token, game_id, host, host_color, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`, r.ID, r.Token, g.ID, r.Host, r.HostColor.String(), now.UnixNano(), now.UnixNano())
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("create room: %w", err)
+	}
+	r.GameID = g.ID
+	return nil
+}
+
+const roomColumns = `id, token, game_id, host, coalesce(guest, ''), host_color, round, host_wins, guest_wins, draws,
+	host_again, guest_again, version, created_at, updated_at`
+
+// RoomByToken returns the room that an invite token opens, or [ErrNotFound].
+func (s *Store) RoomByToken(ctx context.Context, token string) (*Room, error) {
+	r, err := scanRoom(s.r.QueryRowContext(ctx, `SELECT `+roomColumns+` FROM rooms WHERE token = ?`, token))
+	if err != nil {
+		return nil, fmt.Errorf("load room by invite: %w", err)
+	}
+	return r, nil
+}
+
+// Room returns the room with the given id, or [ErrNotFound].
+func (s *Store) Room(ctx context.Context, id string) (*Room, error) {
+	r, err := scanRoom(s.r.QueryRowContext(ctx, `SELECT `+roomColumns+` FROM rooms WHERE id = ?`, id))
+	if err != nil {
+		return nil, fmt.Errorf("load room %s: %w", id, err)
+	}
+	return r, nil
+}
+
+// JoinRoom gives the free guest seat of room id to player. If the seat is
+// taken it returns [ErrRoomFull] and changes nothing.
+func (s *Store) JoinRoom(ctx context.Context, id, player string) error {
+	now := time.Now().UnixNano()
+	res, err := s.b.exec(ctx, `UPDATE rooms SET guest = ?, version = version + 1, updated_at = ?
+		WHERE id = ? AND guest IS NULL AND host <> ?`, player, now, id, player)
+	if err != nil {
+		return fmt.Errorf("join room %s: %w", id, err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return fmt.Errorf("join room %s: %w", id, ErrRoomFull)
+	}
+	return nil
+}
+
+// SetAgain records a seat's answer to "play again?", if the room is still
+// at version r.Version; if not, it returns [ErrStale] and changes nothing.
+// On success r is updated.
+func (s *Store) SetAgain(ctx context.Context, r *Room, host bool, a Again) error {
+	col := "guest_again"
+	if host {
+		col = "host_again"
+	}
+	now := time.Now()
+	res, err := s.b.exec(ctx, `UPDATE rooms SET `+col+` = ?, version = version + 1, updated_at = ?
+		WHERE id = ? AND version = ?`, string(a), now.UnixNano(), r.ID, r.Version)
+	if err != nil {
+		return fmt.Errorf("answer play again in room %s: %w", r.ID, err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return fmt.Errorf("answer play again in room %s: %w", r.ID, ErrStale)
+	}
+	if host {
+		r.HostAgain = a
+	} else {
+		r.GuestAgain = a
+	}
+	r.Version++
+	r.Updated = now
+	return nil
+}
+
+// StartRound stores g as the room's next game with r's new colours and
+// score, and clears both answers, if the room is still at version
+// oldVersion; if not, it returns [ErrStale] and stores nothing.
+func (s *Store) StartRound(ctx context.Context, r *Room, g *Game, oldVersion int) error {
+	now := time.Now()
+	g.RoomID = r.ID
+	err := s.b.write(ctx, func(tx *sql.Tx) error {
+		if err := insertGame(tx, g, now); err != nil {
+			return err
+		}
+		res, err := tx.Exec(`UPDATE rooms SET game_id = ?, host_color = ?, round = ?, host_wins = ?, guest_wins = ?,
+			draws = ?, host_again = '', guest_again = '', version = version + 1, updated_at = ?
+			WHERE id = ? AND version = ?`,
+			g.ID, r.HostColor.String(), r.Round, r.HostWins, r.GuestWins, r.Draws, now.UnixNano(), r.ID, oldVersion)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return ErrStale
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("start round %d in room %s: %w", r.Round, r.ID, err)
+	}
+	r.GameID, r.HostAgain, r.GuestAgain, r.Updated = g.ID, AgainNone, AgainNone, now
+	r.Version = oldVersion + 1
+	return nil
+}
+
+func scanRoom(row scanner) (*Room, error) {
+	var (
+		r                          Room
+		hostColor, hostAg, guestAg string
+		created, updated           int64
+	)
+	err := row.Scan(&r.ID, &r.Token, &r.GameID, &r.Host, &r.Guest, &hostColor, &r.Round, &r.HostWins, &r.GuestWins,
+		&r.Draws, &hostAg, &guestAg, &r.Version, &created, &updated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	r.HostColor = game.Black
+	if hostColor == "white" {
+		r.HostColor = game.White
+	}
+	r.HostAgain, r.GuestAgain = Again(hostAg), Again(guestAg)
+	r.Created, r.Updated = time.Unix(0, created), time.Unix(0, updated)
+	return &r, nil
+}

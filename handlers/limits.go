@@ -1,0 +1,95 @@
+package handlers
+
+import (
+	"errors"
+	"math"
+	"net"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gin-gonic/gin"
+)
+
+// maxBody bounds a request body: every form here is a few hundred bytes.
+const maxBody = 4 << 10
+
+// Default rate limits per player (or, without a cookie, per address). A
+// person never comes near them; they stop a script from flooding the
+// server with moves, searches or new games.
+const (
+	DefaultMoveRate  = 50 // moves, undos and hints per second
+	DefaultMoveBurst = 100
+	DefaultGameRate  = 2 // new games and joins per second
+	DefaultGameBurst = 20
+)
+
+var (
+	errTooLarge = &pageError{Status: http.StatusRequestEntityTooLarge, Heading: "That request was too large",
+		Message: "The server only takes small forms, and this one was bigger than any of its pages sends. Nothing was changed."}
+	errBadForm = &pageError{Status: http.StatusBadRequest, Heading: "That form couldn't be read",
+		Message: "The form that was sent was not in a shape the server understands. Nothing was changed; please go back and try again."}
+	errTooMany = &pageError{Status: http.StatusTooManyRequests, Heading: "Slow down a little",
+		Message: "This browser sent a great many requests in a short time, so the last one was not carried out. Nothing was changed. Wait a moment, then go back and try again."}
+)
+
+// limitBody reads the form of every POST up front, bounded by maxBody:
+// a larger body is refused with 413 and a form that does not parse with
+// 400, before any handler runs.
+func (s *Server) limitBody(c *gin.Context) {
+	if c.Request.Method != http.MethodPost {
+		c.Next()
+		return
+	}
+	if c.Request.ContentLength > maxBody {
+		s.renderError(c, errTooLarge.Status, errTooLarge)
+		return
+	}
+	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxBody)
+	if err := c.Request.ParseForm(); err != nil {
+		if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
+			s.renderError(c, errTooLarge.Status, errTooLarge)
+			return
+		}
+		s.renderError(c, errBadForm.Status, errBadForm)
+		return
+	}
+	c.Next()
+}
+
+// rateLimit refuses requests over l's rate with 429, a page and
+// Retry-After. Requests are counted per player, or per address for a
+// browser without a player cookie.
+func (s *Server) rateLimit(l *rateLimiter) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		key := playerID(c)
+		if key == "" {
+			host, _, err := net.SplitHostPort(c.Request.RemoteAddr)
+			if err != nil {
+				host = c.Request.RemoteAddr
+			}
+			key = "addr " + host
+		}
+		if ok, wait := l.allow(key, time.Now()); !ok {
+			c.Header("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
+			s.renderError(c, errTooMany.Status, errTooMany)
+			return
+		}
+		c.Next()
+	}
+}
+
+// newLimit returns the limiter for a configured rate and burst, falling
+// back to the defaults; nil (no limit) for a negative rate.
+func newLimit(rate float64, burst int, defRate float64, defBurst int) *rateLimiter {
+	switch {
+	case rate < 0:
+		return nil
+	case rate == 0:
+		rate = defRate
+	}
+	if burst <= 0 {
+		burst = defBurst
+	}
+	return newRateLimiter(rate, burst)
+}

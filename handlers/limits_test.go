@@ -1,0 +1,136 @@
+package handlers
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+
+	"reversi/game"
+	"reversi/views"
+)
+
+func TestBodyLimits(t *testing.T) {
+	a := newApp(t)
+	a.put("limitsgameaaaaaa", testPlayer, game.Options{Size: 8}, "f5", nil)
+	cookie := a.playerCookie(testPlayer)
+	big := "ply=1&move=d6&pad=" + strings.Repeat("x", 2*maxBody)
+	tests := []struct {
+		name    string
+		body    io.Reader
+		length  int64 // -1: unknown, sent chunked
+		want    int
+		wantMsg string
+	}{
+		{"too long, said up front", strings.NewReader(big), int64(len(big)), http.StatusRequestEntityTooLarge, "too large"},
+		{"too long, sent chunked", strings.NewReader(big), -1, http.StatusRequestEntityTooLarge, "too large"},
+		{"broken encoding", strings.NewReader("ply=1&move=%zz"), -1, http.StatusBadRequest, "couldn&#39;t be read"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := a.stored("limitsgameaaaaaa")
+			req := httptest.NewRequest("POST", "/games/limitsgameaaaaaa/moves", tt.body)
+			req.ContentLength = tt.length
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			req.AddCookie(cookie)
+			w := httptest.NewRecorder()
+			a.h.ServeHTTP(w, req)
+			if w.Code != tt.want || !strings.Contains(w.Body.String(), tt.wantMsg) {
+				t.Errorf("status %d, want %d with %q:\n%s", w.Code, tt.want, tt.wantMsg, w.Body)
+			}
+			if after := a.stored("limitsgameaaaaaa"); !slices.Equal(after.Record.Plies, before.Record.Plies) {
+				t.Errorf("a refused body changed the game: %v", after.Record.Plies)
+			}
+		})
+	}
+}
+
+func TestRateLimits(t *testing.T) {
+	a := newApp(t)
+	v, err := views.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Config{Store: a.store, Views: v, SessionKeys: testKeys, Choose: firstMove, Hint: firstHint,
+		Logger: discardLogger(), MoveRate: 0.001, MoveBurst: 2, GameRate: 0.001, GameBurst: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.srv, a.h = srv, srv.Routes()
+	id, cookie := a.start(nil, "opponent", "local")
+	for i, m := range []string{"f5", "d6"} {
+		if w := a.do("POST", "/games/"+id+"/moves", url.Values{"ply": {string(rune('0' + i))}, "move": {m}}, cookie); w.Code != http.StatusSeeOther {
+			t.Fatalf("move %d within the burst = %d, want 303", i+1, w.Code)
+		}
+	}
+	w := a.do("POST", "/games/"+id+"/moves", url.Values{"ply": {"2"}, "move": {"c3"}}, cookie)
+	if w.Code != http.StatusTooManyRequests || w.Header().Get("Retry-After") == "" || !strings.Contains(w.Body.String(), "Slow down") {
+		t.Errorf("move over the limit = %d, Retry-After %q; want 429 with a page and Retry-After", w.Code, w.Header().Get("Retry-After"))
+	}
+	if got := a.stored(id).Record.Transcript(); got != "f5d6" {
+		t.Errorf("after the refused move, transcript = %q, want f5d6", got)
+	}
+	// New games: one per player here. The first game above was started
+	// without a cookie, so it spent its address's bucket instead.
+	form := url.Values{"opponent": {"local"}, "color": {"black"}, "level": {"easy"}, "size": {"8"}, "start": {"cross"}, "confirm": {"yes"}}
+	for i, want := range []int{http.StatusSeeOther, http.StatusTooManyRequests} {
+		if w := a.do("POST", "/games", form, cookie); w.Code != want {
+			t.Errorf("new game %d with a cookie = %d, want %d", i+1, w.Code, want)
+		}
+	}
+	if w := a.do("POST", "/games", form, nil); w.Code != http.StatusTooManyRequests {
+		t.Errorf("second new game from the same address without a cookie = %d, want 429", w.Code)
+	}
+	// Another player has a bucket of their own.
+	if w := a.do("POST", "/games", form, a.playerCookie("00000000000000000000000000000abc")); w.Code != http.StatusSeeOther {
+		t.Errorf("another player's new game = %d, want 303", w.Code)
+	}
+}
+
+// FuzzNewGame posts arbitrary new-game forms: the server never fails with
+// a 500, a form it refuses stores no game, and one it takes stores one.
+func FuzzNewGame(f *testing.F) {
+	for _, seed := range [][6]string{
+		{"computer", "black", "easy", "8", "cross", "yes"}, {"local", "random", "hard", "10", "free", "yes"},
+		{"online", "white", "normal", "6", "parallel", "yes"}, {"computer", "green", "easy", "8", "cross", "yes"},
+		{"computer", "black", "easy", "7", "cross", "yes"}, {"", "", "", "", "", ""}, {"local", "black", "easy", "8", "diagonal", "no"},
+		{"computer\x00", "black", "easy", "08", "cross", "yes"},
+	} {
+		f.Add(seed[0], seed[1], seed[2], seed[3], seed[4], seed[5])
+	}
+	a := newApp(f)
+	f.Fuzz(func(t *testing.T, opponent, color, level, size, start, confirm string) {
+		a.t = t
+		form := url.Values{"opponent": {opponent}, "color": {color}, "level": {level}, "size": {size}, "start": {start}, "confirm": {confirm}}
+		ctx := context.Background()
+		before, err := a.store.Unfinished(ctx, testPlayer, 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := a.do("POST", "/games", form, a.playerCookie(testPlayer))
+		after, err := a.store.Unfinished(ctx, testPlayer, 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch w.Code {
+		case http.StatusSeeOther:
+			if len(after) != len(before)+1 {
+				t.Errorf("form %v answered 303 but %d games were stored, want 1", form, len(after)-len(before))
+			}
+		case http.StatusOK: // the page that asks before replacing an unfinished game
+			if len(after) != len(before) || !strings.Contains(w.Body.String(), "Start a new game?") {
+				t.Errorf("form %v answered 200 with no question, or stored a game", form)
+			}
+		case http.StatusBadRequest:
+			if len(after) != len(before) {
+				t.Errorf("form %v was refused but stored a game", form)
+			}
+		default:
+			t.Errorf("form %v = %d, want 303, 200 or 400", form, w.Code)
+		}
+	})
+}

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"reversi/db"
+	"reversi/handlers"
+	"reversi/views"
+)
+
+// newTestServer serves the real app on a database in a temp directory.
+func newTestServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	dir := t.TempDir()
+	store, err := db.Open(context.Background(), filepath.Join(dir, "test.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	keys, err := handlers.SessionKeys("", filepath.Join(dir, "session-key"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := views.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := handlers.New(handlers.Config{Store: store, Views: v, SessionKeys: keys,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv.Routes())
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+func TestLoadtestPlaysRealGames(t *testing.T) {
+	ts := newTestServer(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	acked := 0
+	cfg := loadConfig{Base: ts.URL, Computer: 0.3, Level: "easy", Size: 6}
+	cfg.Acked = func(string, int) { acked++ } // one player: no race
+	st := runLoad(ctx, cfg, 1, 1)
+	var out bytes.Buffer
+	st.report(&out)
+	t.Log("\n" + out.String())
+	if st.games == 0 || st.moves == 0 || acked != st.moves {
+		t.Errorf("games, moves, acked = %d, %d, %d; want games and moves, every move acked", st.games, st.moves, acked)
+	}
+	if st.serverErrors+st.lost+st.other != 0 {
+		t.Errorf("errors: %d server, %d lost, %d other: %v", st.serverErrors, st.lost, st.other, st.firstErrors)
+	}
+	if !strings.Contains(out.String(), " moves/s") {
+		t.Errorf("report has no moves/s line:\n%s", out.String())
+	}
+}
+
+// TestLoadtestCatchesFaults runs the players against servers that lose
+// moves or fail, and checks that the report counts it.
+func TestLoadtestCatchesFaults(t *testing.T) {
+	const page = `<form><input type="hidden" name="ply" value="0"><button name="move" value="d3" data-square="d3"></button></form>`
+	tests := []struct {
+		name      string
+		moveCode  int
+		wantLost  bool
+		wantFatal bool
+	}{
+		{"a move answered but not stored", http.StatusSeeOther, true, false},
+		{"a server error", http.StatusInternalServerError, false, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				switch {
+				case r.Method == http.MethodPost && r.URL.Path == "/games":
+					http.Redirect(w, r, "/games/g1#status", http.StatusSeeOther)
+				case r.Method == http.MethodPost:
+					w.Header().Set("Location", "/games/g1#status")
+					w.WriteHeader(tt.moveCode)
+				default:
+					io.WriteString(w, page)
+				}
+			}))
+			defer ts.Close()
+			ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+			defer cancel()
+			st := runLoad(ctx, loadConfig{Base: ts.URL, Level: "easy", Size: 8}, 2, 1)
+			if got := st.lost > 0; got != tt.wantLost {
+				t.Errorf("lost = %d, want some: %v", st.lost, tt.wantLost)
+			}
+			if got := st.serverErrors > 0; got != tt.wantFatal {
+				t.Errorf("server errors = %d, want some: %v", st.serverErrors, tt.wantFatal)
+			}
+		})
+	}
+}
