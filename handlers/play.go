@@ -74,6 +74,9 @@ func (s *Server) renderState(c *gin.Context, st *gameState, status int, message,
 
 	evs := st.lastTurn()
 	text := st.narrate(evs)
+	if st.room != nil && st.room.Guest == "" {
+		text = sentence([]string{"online game: you play " + colorName(st.Human), "waiting for your friend to open the invite link"})
+	}
 	animate := message == "" && did == ""
 	marks := st.marks(evs, animate)
 	switch did {
