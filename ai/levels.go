@@ -9,7 +9,7 @@ import (
 // Personalities of Easy and Normal: one ply, no search.
 const (
 	easyWhim       = 0.2  // chance that Easy plays any legal move
-	normalCareless = 0.12 // chance that Normal plays any non-corner move
+	normalCareless = 0.06 // chance that Normal plays any non-corner move
 )
 
 // easy plays the move that flips the most discs, ties broken at random,
@@ -23,8 +23,8 @@ func easy(b game.Board, rng *rand.Rand) game.Square {
 }
 
 // normal plays by a table of square values: corners first, edges liked,
-// X- and C-squares next to an empty corner avoided; among equals, the move
-// that flips fewer discs (a quiet move). It never looks at the reply, and
+// X- and C-squares next to an empty corner avoided; then quiet moves, that
+// put few discs next to empty squares. It never looks at the reply, and
 // when no corner is on offer it sometimes plays any move, carelessly.
 func normal(b game.Board, rng *rand.Rand) game.Square {
 	moves := b.Moves().Squares()
@@ -49,7 +49,11 @@ func normal(b game.Board, rng *rand.Rand) game.Square {
 				w = -100
 			}
 		}
-		return 10*w - b.Flips(sq).Count()
+		// Quiet moves: the fewer new discs next to an empty square, the
+		// better (this judges the move, not the reply).
+		placed := b.Flips(sq).Or(game.Bit(sq))
+		frontier := placed.And(g.neighbours(empty.AndNot(game.Bit(sq)))).Count()
+		return 10*w - 5*frontier - placed.Count()
 	}
 	best := pickBest(moves, rng, value)
 	if careless && !g.corners.Has(best) {
