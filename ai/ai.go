@@ -55,7 +55,7 @@ type Player struct {
 	Level Level
 	// Nodes is the number of positions Hard may search for a move before
 	// it stops deepening; 0 means DefaultNodes. The exact endgame search
-	// gets eight times as many (its positions are cheaper), except over the
+	// gets four times as many (its positions are cheaper), except over the
 	// last 14 empties of 6×6 and 8×8 (10 of 10×10), which it always solves.
 	Nodes uint64
 	// MoveTime caps Hard's time for a move; 0 means DefaultMoveTime. A

@@ -32,6 +32,7 @@ type geo64 struct {
 	corner  [4]uint64 // the corners, one bit each
 	quad    [64]uint8 // parity region (quadrant) of each square
 	weight  [64]int16 // static square values, for move ordering
+	classes []uint64  // the board's squares by weight, highest first
 }
 
 // adjacent holds the squares next to each square: a move must touch an
@@ -108,6 +109,15 @@ func newGeo64(n int) *geo64 {
 			}
 		}
 		g.weight[sq] = w
+	}
+	for _, w := range []int16{200, 20, 0, -30, -100} {
+		var class uint64
+		for sq := range 64 {
+			if g.weight[sq] == w && g.mask>>uint(sq)&1 != 0 {
+				class |= 1 << uint(sq)
+			}
+		}
+		g.classes = append(g.classes, class)
 	}
 	return g
 }

@@ -14,9 +14,9 @@ const (
 	// exactly (no node limit); up to solveTry empties it tries, within
 	// endgameFactor times its node budget, and falls back on the midgame
 	// search if the solve does not finish.
-	solveAlways8, solveTry8   = 14, 20 // 6×6 and 8×8
+	solveAlways8, solveTry8   = 14, 18 // 6×6 and 8×8
 	solveAlways10, solveTry10 = 10, 14 // 10×10, generic engine
-	endgameFactor             = 8
+	endgameFactor             = 4
 
 	// In the midgame (never once the endgame is in reach), Hard slips on
 	// slipChance of its moves: it plays the best other move if that

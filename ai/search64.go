@@ -118,7 +118,16 @@ func (s *searcher64) pvs(p, o uint64, depth, alpha, beta int, passed bool) int {
 	}
 	a0 := alpha
 	best, bestMove := -infinity, -1
-	for i, m := range s.order(p, o, moves, ttMove, depth >= 3) {
+	var list []move64
+	if depth >= 3 {
+		list = s.order(p, o, moves, ttMove, true)
+	} else {
+		list = s.quickOrder(moves, ttMove)
+	}
+	for i, m := range list {
+		if m.flips == 0 {
+			m.flips = flips(p, o, int(m.sq))
+		}
 		x := uint64(1) << uint(m.sq)
 		np, no := o&^m.flips, p|m.flips|x
 		var v int
@@ -175,5 +184,23 @@ func (s *searcher64) order(p, o, moves uint64, ttMove int, deep bool) []move64 {
 		list = append(list, move64{sq: int8(sq), key: int16(k), flips: f})
 	}
 	slices.SortStableFunc(list, func(a, b move64) int { return int(a.key) - int(b.key) })
+	return list
+}
+
+// quickOrder lists the moves by classes of the square table, best class
+// first, without computing flips (they are left 0): near the leaves, most
+// nodes cut off after a move or two and a full sort would not pay.
+func (s *searcher64) quickOrder(moves uint64, ttMove int) []move64 {
+	var buf [maxMoves]move64
+	list := buf[:0]
+	if ttMove >= 0 && moves>>uint(ttMove)&1 != 0 {
+		list = append(list, move64{sq: int8(ttMove)})
+		moves &^= 1 << uint(ttMove)
+	}
+	for _, class := range s.g.classes {
+		for m := moves & class; m != 0; m &= m - 1 {
+			list = append(list, move64{sq: int8(bits.TrailingZeros64(m))})
+		}
+	}
 	return list
 }
