@@ -18,7 +18,8 @@ const (
 	fastEmpties   = 7  // at or above this, fastest-first ordering (else parity)
 	maxMoves      = 40 // more than any position has
 	parityBonus   = 0
-	stableEmpties = 7 // at or above this, try the stability cutoff
+	etcEmpties    = 12 // at or above this, try enhanced transposition cutoffs
+	stableEmpties = 7  // at or above this, try the stability cutoff
 )
 
 type key64 = [2]uint64
@@ -167,7 +168,19 @@ func (s *solver64) search(p, o uint64, alpha, beta, empties int, passed bool) in
 	a0 := alpha
 	best, bestMove := -127, -1
 	if empties >= fastEmpties {
-		for i, m := range s.order(p, o, moves, ttMove) {
+		list := s.order(p, o, moves, ttMove)
+		if empties >= etcEmpties {
+			// Enhanced transposition cutoff: a child that the table
+			// already proves good enough cuts off without a search.
+			for _, m := range list {
+				x := uint64(1) << uint(m.sq)
+				ck := key64{o &^ m.flips, p | m.flips | x}
+				if e, ok := s.tt.probe(ck, mix64(ck[0], ck[1])); ok && -int(e.hi) >= beta {
+					return -int(e.hi)
+				}
+			}
+		}
+		for i, m := range list {
 			x := uint64(1) << uint(m.sq)
 			f := m.flips
 			var v int
@@ -226,7 +239,7 @@ func (s *solver64) search(p, o uint64, alpha, beta, empties int, passed bool) in
 		default:
 			lo, hi = best, best
 		}
-		s.tt.store(k, h, 127, lo, hi, bestMove)
+		s.tt.store(k, h, empties, lo, hi, bestMove)
 	}
 	return best
 }

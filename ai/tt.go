@@ -37,18 +37,32 @@ func mix64(a, b uint64) uint64 {
 }
 
 // probe returns the entry for key, whose hash is h, if the table holds it.
+// A key lives in one of two neighbouring slots.
 func (t *table[K]) probe(key K, h uint64) (*entry[K], bool) {
-	e := &t.entries[h&t.mask]
-	if e.used && e.key == key {
+	i := h & t.mask
+	if e := &t.entries[i]; e.used && e.key == key {
+		return e, true
+	}
+	if e := &t.entries[i^1]; e.used && e.key == key {
 		return e, true
 	}
 	return nil, false
 }
 
 // store records that the score of key (hash h) at depth lies in [lo, hi]
-// and that move was the best one found.
+// and that move was the best one found. A new key takes the slot of the
+// two whose entry was searched less deep.
 func (t *table[K]) store(key K, h uint64, depth, lo, hi, move int) {
-	e := &t.entries[h&t.mask]
+	i := h & t.mask
+	e := &t.entries[i]
+	switch other := &t.entries[i^1]; {
+	case e.used && e.key == key:
+	case other.used && other.key == key:
+		e = other
+	case !e.used:
+	case !other.used || other.depth < e.depth:
+		e = other
+	}
 	if e.used && e.key == key && int(e.depth) == depth {
 		// Merge with what an earlier window proved, unless the two
 		// disagree (a midgame search is not always consistent).
