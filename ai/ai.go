@@ -45,6 +45,9 @@ const (
 	// DefaultNodes is Hard's search budget per move, in positions. It is
 	// what makes Hard's choice reproducible.
 	DefaultNodes = 1_000_000
+	// DefaultNodes10 is DefaultNodes for 10×10, whose generic engine
+	// is slower.
+	DefaultNodes10 = 200_000
 	// DefaultMoveTime caps Hard's time per move.
 	DefaultMoveTime = 800 * time.Millisecond
 )
@@ -54,9 +57,10 @@ const (
 type Player struct {
 	Level Level
 	// Nodes is the number of positions Hard may search for a move before
-	// it stops deepening; 0 means DefaultNodes. The exact endgame search
-	// gets four times as many (its positions are cheaper), except over the
-	// last 14 empties of 6×6 and 8×8 (10 of 10×10), which it always solves.
+	// it stops deepening; 0 means DefaultNodes (DefaultNodes10 on 10×10).
+	// The exact endgame search gets four times as many (its positions are
+	// cheaper), except over the last 14 empties of 6×6 and 8×8 (10 of
+	// 10×10), which it always solves.
 	Nodes uint64
 	// MoveTime caps Hard's time for a move; 0 means DefaultMoveTime. A
 	// context deadline caps it too. Hard returns its best move so far when

@@ -234,7 +234,7 @@ type rootMoveBits struct {
 
 func (e *engineBits) rootList(moves game.Bits) []rootMoveBits {
 	var list []rootMoveBits
-	for _, m := range e.order(e.p, e.o, moves, game.Pass, true) {
+	for _, m := range e.order(e.p, e.o, moves, game.Pass, true) { // deep: positions filled
 		list = append(list, rootMoveBits{sq: m.sq, np: m.np, no: m.no})
 	}
 	return list
@@ -270,6 +270,9 @@ func (e *engineBits) root(list []rootMoveBits, depth int, report func(rootMoveBi
 	return list[0].score, true
 }
 
+// moveBits is a move and the position it leads to (opponent to move),
+// which order leaves empty near the leaves, where most moves are never
+// played.
 type moveBits struct {
 	sq     game.Square
 	key    int
@@ -279,10 +282,11 @@ type moveBits struct {
 func (e *engineBits) order(p, o, moves game.Bits, ttMove game.Square, deep bool) []moveBits {
 	list := make([]moveBits, 0, moves.Count())
 	for sq := range moves.All() {
-		f := game.FlipsFor(e.g.n, p, o, sq)
-		np, no := o.AndNot(f), p.Or(f).Or(game.Bit(sq))
 		k := -int(e.g.weight[sq])
+		var np, no game.Bits // left empty unless deep: see play
 		if deep {
+			f := game.FlipsFor(e.g.n, p, o, sq)
+			np, no = o.AndNot(f), p.Or(f).Or(game.Bit(sq))
 			replies := e.g.moves(np, no)
 			k += 32*replies.Count() + 64*replies.And(e.g.corners).Count()
 		}
@@ -341,6 +345,10 @@ func (e *engineBits) pvs(p, o game.Bits, depth, alpha, beta int, passed bool) in
 		deep = e.g.all.AndNot(p.Or(o)).Count() >= fastEmpties
 	}
 	for i, m := range e.order(p, o, moves, ttMove, deep) {
+		if m.no.IsZero() { // not played yet by order
+			f := game.FlipsFor(e.g.n, p, o, m.sq)
+			m.np, m.no = o.AndNot(f), p.Or(f).Or(game.Bit(m.sq))
+		}
 		var v int
 		if i == 0 {
 			v = -e.pvs(m.np, m.no, depth-1, -beta, -alpha, false)

@@ -15,7 +15,7 @@ const (
 	// endgameFactor times its node budget, and falls back on the midgame
 	// search if the solve does not finish.
 	solveAlways8, solveTry8   = 14, 18 // 6×6 and 8×8
-	solveAlways10, solveTry10 = 10, 14 // 10×10, generic engine
+	solveAlways10, solveTry10 = 10, 12 // 10×10, generic engine
 	endgameFactor             = 4
 
 	// In the midgame (never once the endgame is in reach), Hard slips on
@@ -35,7 +35,11 @@ const (
 func (pl Player) hard(ctx context.Context, b game.Board, rng *rand.Rand, slips bool) game.Square {
 	slip := slips && rng.Float64() < slipChance
 	nodes := pl.Nodes
-	if nodes == 0 {
+	switch {
+	case nodes != 0:
+	case b.Size() == 10:
+		nodes = DefaultNodes10
+	default:
 		nodes = DefaultNodes
 	}
 	moveTime := pl.MoveTime
