@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"reversi/game"
 )
@@ -141,5 +142,17 @@ func TestChooseCancelled(t *testing.T) {
 	}
 	if _, err := Solve(ctx, b, nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("Solve(cancelled) error %v, want %v", err, context.Canceled)
+	}
+}
+
+func TestBudgetChecksTheClock(t *testing.T) {
+	// Nodes counted outside tick (as the solver's last plies do) must not
+	// hide the deadline.
+	b := newBudget(context.Background(), 0, time.Now().Add(-time.Second))
+	for i := 0; i < 100_000 && !b.tick(); i++ {
+		b.nodes += 3
+	}
+	if !b.aborted || !errors.Is(b.err, context.DeadlineExceeded) {
+		t.Errorf("budget past its deadline: aborted %v, err %v, want true, %v", b.aborted, b.err, context.DeadlineExceeded)
 	}
 }

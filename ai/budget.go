@@ -14,6 +14,7 @@ type budget struct {
 	deadline time.Time // zero: none
 	limit    uint64    // node limit; 0: none
 	nodes    uint64
+	check    uint64 // node count at which to look at the clock next
 	aborted  bool
 	err      error // why the search stopped early: ctx.Err() or errOutOfNodes
 }
@@ -32,7 +33,10 @@ func (b *budget) tick() bool {
 		b.abort(errOutOfNodes)
 		return true
 	}
-	if b.nodes&4095 == 0 {
+	// The solver counts its last plies without ticking, so nodes may jump
+	// past any given count.
+	if b.nodes >= b.check {
+		b.check = b.nodes + 4096
 		if err := b.ctx.Err(); err != nil {
 			b.abort(err)
 			return true
