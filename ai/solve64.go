@@ -10,16 +10,18 @@ import (
 // winner. Near the end it switches to code without move generation:
 // parity-ordered empties for the last few squares and a direct count for
 // the very last one. Higher up it orders moves fastest-first (fewest replies
-// for the opponent) and keeps a transposition table.
+// for the opponent), by the midgame evaluation where many empties are left,
+// keeps a transposition table, and cuts off on stable discs and on
+// children that the table already refutes.
 
 const (
-	smallEmpties  = 5  // at or below this, the move-list-free search
-	ttEmpties     = 8  // at or above this, use the transposition table
-	fastEmpties   = 7  // at or above this, fastest-first ordering (else parity)
-	maxMoves      = 40 // more than any position has
-	parityBonus   = 0
-	etcEmpties    = 12 // at or above this, try enhanced transposition cutoffs
-	stableEmpties = 7  // at or above this, try the stability cutoff
+	smallEmpties     = 5  // at or below this, the move-list-free search
+	ttEmpties        = 8  // at or above this, use the transposition table
+	fastEmpties      = 7  // at or above this, fastest-first ordering (else parity)
+	maxMoves         = 40 // more than any position has
+	evalOrderEmpties = 14 // at or above this, order by the evaluation
+	etcEmpties       = 12 // at or above this, try enhanced transposition cutoffs
+	stableEmpties    = 7  // at or above this, try the stability cutoff
 )
 
 type key64 = [2]uint64
@@ -56,7 +58,7 @@ func (s *solver64) root(p, o uint64, report func(move, score, alpha int)) (score
 		v := -s.search(o, p, -127, 127, empties, true)
 		return v, -1, !s.b.aborted
 	}
-	list := s.order(p, o, moves, -1)
+	list := s.order(p, o, moves, -1, empties)
 	best, bestMove := -127, -1
 	alpha, beta := -127, 127
 	for i, m := range list {
@@ -93,19 +95,20 @@ type move64 struct {
 
 // order returns p's moves, best first: the table's move, then the ones
 // that leave the opponent the fewest replies, corners counted double.
-func (s *solver64) order(p, o, moves uint64, ttMove int) []move64 {
+func (s *solver64) order(p, o, moves uint64, ttMove, empties int) []move64 {
 	var buf [maxMoves]move64
 	list := buf[:0]
-	odd := s.oddRegions(p | o)
 	for m := moves; m != 0; m &= m - 1 {
 		sq := bits.TrailingZeros64(m)
 		x := uint64(1) << uint(sq)
 		f := flips(p, o, sq)
 		np, no := o&^f, p|f|x
 		replies := s.g.moves(np, no)
-		k := 16*count(replies) + 8*count(replies&s.g.corners) - s.quiet(no, np)
-		if odd>>s.g.quad[sq]&1 != 0 {
-			k -= parityBonus
+		var k int
+		if empties >= evalOrderEmpties {
+			k = s.g.eval(np, no, replies)
+		} else {
+			k = 16*count(replies) + 8*count(replies&s.g.corners) - s.quiet(no, np)
 		}
 		if sq == ttMove {
 			k = -1 << 14
@@ -168,7 +171,7 @@ func (s *solver64) search(p, o uint64, alpha, beta, empties int, passed bool) in
 	a0 := alpha
 	best, bestMove := -127, -1
 	if empties >= fastEmpties {
-		list := s.order(p, o, moves, ttMove)
+		list := s.order(p, o, moves, ttMove, empties)
 		if empties >= etcEmpties {
 			// Enhanced transposition cutoff: a child that the table
 			// already proves good enough cuts off without a search.
