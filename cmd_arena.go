@@ -23,6 +23,7 @@ type arenaGame struct {
 	aDiscs     int
 	bDiscs     int
 	moveTimes  [2][]time.Duration // per player, a then b
+	slow       []string           // moves that took over a second
 	transcript string
 }
 
@@ -109,6 +110,9 @@ func runArena(args []string) error {
 		if *verbose {
 			fmt.Printf("  %s\n", g.transcript)
 		}
+		for _, s := range g.slow {
+			fmt.Printf("  slow: %s\n", s)
+		}
 		switch {
 		case g.aDiscs > g.bDiscs:
 			aWins++
@@ -161,6 +165,9 @@ func playArenaGame(opts game.Options, players [2]ai.Player, i int, seed uint64) 
 		}
 		if m != game.Pass {
 			g.moveTimes[p] = append(g.moveTimes[p], elapsed)
+		}
+		if elapsed > time.Second {
+			g.slow = append(g.slow, fmt.Sprintf("%s took %v for %s in %s", players[p].Level, elapsed.Round(time.Millisecond), m.Name(opts.Size), b.Line()))
 		}
 		next, _, err := b.Play(m)
 		if err != nil {
