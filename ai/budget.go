@@ -53,19 +53,6 @@ func (b *budget) abort(err error) {
 	b.aborted, b.err = true, err
 }
 
-// extend raises the node limit by n more nodes from now, and clears an
-// abort caused by the node limit.
-func (b *budget) extend(n uint64) {
-	if n == 0 {
-		b.limit = 0
-	} else {
-		b.limit = b.nodes + n
-	}
-	if b.err == errOutOfNodes {
-		b.aborted, b.err = false, nil
-	}
-}
-
 type budgetError string
 
 func (e budgetError) Error() string { return string(e) }
