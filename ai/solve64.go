@@ -277,8 +277,11 @@ func (s *solver64) emptiesByParity(discs uint64, sqs *[smallEmpties]int8) int {
 // small searches the last few empties, listed in sqs[:n], without move
 // generation.
 func (s *solver64) small(p, o uint64, alpha, beta int, sqs [smallEmpties]int8, n int, passed bool) int {
-	if n == 1 {
+	switch n {
+	case 1:
 		return last1(p, o, int(sqs[0]))
+	case 2:
+		return last2(p, o, int(sqs[0]), int(sqs[1]), alpha, beta)
 	}
 	s.b.nodes++
 	best := -127
@@ -333,4 +336,45 @@ func last1(p, o uint64, sq int) int {
 		return d - 1
 	}
 	return 0
+}
+
+// last2 returns the score when two empty squares, a and b, are left and p
+// is to move.
+func last2(p, o uint64, a, b, alpha, beta int) int {
+	best := -127
+	if adjacent[a]&o != 0 {
+		if f := flips(p, o, a); f != 0 {
+			best = -last1(o&^f, p|f|1<<uint(a), b)
+			if best >= beta {
+				return best
+			}
+		}
+	}
+	if adjacent[b]&o != 0 {
+		if f := flips(p, o, b); f != 0 {
+			best = max(best, -last1(o&^f, p|f|1<<uint(b), a))
+		}
+	}
+	if best != -127 {
+		return best
+	}
+	// p passes: o moves, and p's score is the smaller one.
+	worst := 127
+	if adjacent[a]&p != 0 {
+		if f := flips(o, p, a); f != 0 {
+			worst = last1(p&^f, o|f|1<<uint(a), b)
+			if worst <= alpha {
+				return worst
+			}
+		}
+	}
+	if adjacent[b]&p != 0 {
+		if f := flips(o, p, b); f != 0 {
+			worst = min(worst, last1(p&^f, o|f|1<<uint(b), a))
+		}
+	}
+	if worst != 127 {
+		return worst
+	}
+	return final(p, o, 2)
 }
