@@ -59,8 +59,8 @@ type Player struct {
 	// Nodes is the number of positions Hard may search for a move before
 	// it stops deepening; 0 means DefaultNodes (DefaultNodes10 on 10×10).
 	// The exact endgame search gets four times as many (its positions are
-	// cheaper), except over the last 14 empties of 6×6 and 8×8 (10 of
-	// 10×10), which it always solves.
+	// cheaper; twice as many on 10×10), except over the last 14 empties of
+	// 6×6 and 8×8 (12 of 10×10), which it always solves.
 	Nodes uint64
 	// MoveTime caps Hard's time for a move; 0 means DefaultMoveTime. A
 	// context deadline caps it too. Hard returns its best move so far when

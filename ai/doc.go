@@ -11,7 +11,7 @@
 //     transposition table and move ordering, on an evaluation of mobility,
 //     potential mobility, corners, X- and C-squares and stable discs. Near
 //     the end it solves the game exactly (always over the last 14 empties
-//     on 6×6 and 8×8, the last 10 on 10×10; earlier when the solve fits
+//     on 6×6 and 8×8, the last 12 on 10×10; earlier when the solve fits
 //     its budget) and then plays perfectly. Before that it slips now and
 //     then, playing a slightly worse move.
 //

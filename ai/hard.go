@@ -15,8 +15,9 @@ const (
 	// endgameFactor times its node budget, and falls back on the midgame
 	// search if the solve does not finish.
 	solveAlways8, solveTry8   = 14, 18 // 6×6 and 8×8
-	solveAlways10, solveTry10 = 10, 12 // 10×10, generic engine
+	solveAlways10, solveTry10 = 12, 14 // 10×10, generic engine
 	endgameFactor             = 4
+	endgameFactor10           = 2
 
 	// In the midgame (never once the endgame is in reach), Hard slips on
 	// slipChance of its moves: it plays the best other move if that
@@ -53,12 +54,12 @@ func (pl Player) hard(ctx context.Context, b game.Board, rng *rand.Rand, slips b
 
 	e := engineFor(b, tableBits)
 	empties := e.empties()
-	always, try := solveAlways8, solveTry8
+	always, try, factor := solveAlways8, solveTry8, uint64(endgameFactor)
 	if b.Size() == 10 {
-		always, try = solveAlways10, solveTry10
+		always, try, factor = solveAlways10, solveTry10, endgameFactor10
 	}
 	if empties <= try {
-		limit := nodes * endgameFactor
+		limit := nodes * factor
 		if empties <= always {
 			limit = 0
 		}
