@@ -3,6 +3,7 @@ package ai
 import (
 	"math/bits"
 	"slices"
+	"time"
 )
 
 // The exact endgame search on the fast layout. Scores are final disc
@@ -15,21 +16,24 @@ import (
 // children that the table already refutes.
 
 const (
-	smallEmpties     = 5  // at or below this, the move-list-free search
-	ttEmpties        = 8  // at or above this, use the transposition table
-	fastEmpties      = 7  // at or above this, fastest-first ordering (else parity)
-	maxMoves         = 40 // more than any position has
-	evalOrderEmpties = 14 // at or above this, order by the evaluation
-	etcEmpties       = 12 // at or above this, try enhanced transposition cutoffs
-	stableEmpties    = 7  // at or above this, try the stability cutoff
+	smallEmpties       = 5  // at or below this, the move-list-free search
+	ttEmpties          = 8  // at or above this, use the transposition table
+	fastEmpties        = 7  // at or above this, fastest-first ordering (else parity)
+	maxMoves           = 40 // more than any position has
+	evalOrderEmpties   = 14 // at or above this, order by the evaluation
+	searchOrderEmpties = 18 // at or above this, order by a shallow search
+	searchOrderDepth   = 4
+	etcEmpties         = 12 // at or above this, try enhanced transposition cutoffs
+	stableEmpties      = 7  // at or above this, try the stability cutoff
 )
 
 type key64 = [2]uint64
 
 type solver64 struct {
-	g  *geo64
-	tt *table[key64]
-	b  *budget
+	g   *geo64
+	tt  *table[key64]
+	b   *budget
+	mid *searcher64 // for move ordering far from the end
 }
 
 // final returns the score of a finished game: disc difference with the
@@ -50,6 +54,10 @@ func final(p, o uint64, empties int) int {
 // ok == false.
 func (s *solver64) root(p, o uint64, report func(move, score, alpha int)) (score, move int, ok bool) {
 	empties := count(s.g.mask &^ (p | o))
+	if empties >= searchOrderEmpties {
+		s.mid = &searcher64{g: s.g, tt: newTable[key64](16), b: newBudget(s.b.ctx, 0, time.Time{})}
+		defer func() { s.b.nodes += s.mid.b.nodes }() // count its positions too
+	}
 	moves := s.g.moves(p, o)
 	if moves == 0 {
 		if s.g.moves(o, p) == 0 {
@@ -105,9 +113,12 @@ func (s *solver64) order(p, o, moves uint64, ttMove, empties int) []move64 {
 		np, no := o&^f, p|f|x
 		replies := s.g.moves(np, no)
 		var k int
-		if empties >= evalOrderEmpties {
+		switch {
+		case empties >= searchOrderEmpties && s.mid != nil:
+			k = s.mid.pvs(np, no, searchOrderDepth, -infinity, infinity, false)
+		case empties >= evalOrderEmpties:
 			k = s.g.eval(np, no, replies)
-		} else {
+		default:
 			k = 16*count(replies) + 8*count(replies&s.g.corners) - s.quiet(no, np)
 		}
 		if sq == ttMove {
