@@ -7,29 +7,34 @@ import "math/bits"
 // each ray from sq, the first square that is not o's must be p's, and the
 // o discs before it flip.
 func flips(p, o uint64, sq int) uint64 {
-	var f uint64
-	r := &rays[sq]
-	// Rays towards higher bits: the first blocker is the lowest bit.
-	for d := range 4 {
-		ray := r[d]
-		if b := ray &^ o; b != 0 {
-			first := b & -b
-			if first&p != 0 {
-				f |= ray & (first - 1)
-			}
-		}
+	r := &rays[sq&63]
+	return flipUp(p, o, r[0]) | flipUp(p, o, r[1]) | flipUp(p, o, r[2]) | flipUp(p, o, r[3]) |
+		flipDown(p, o, r[4]) | flipDown(p, o, r[5]) | flipDown(p, o, r[6]) | flipDown(p, o, r[7])
+}
+
+// flipUp returns the flips along a ray towards higher bits, where the
+// first blocker is the lowest bit.
+func flipUp(p, o, ray uint64) uint64 {
+	b := ray &^ o
+	first := b & -b
+	if first&p == 0 {
+		return 0
 	}
-	// Rays towards lower bits: the first blocker is the highest bit.
-	for d := 4; d < 8; d++ {
-		ray := r[d]
-		if b := ray &^ o; b != 0 {
-			first := uint64(1) << uint(63-bits.LeadingZeros64(b))
-			if first&p != 0 {
-				f |= ray &^ (first<<1 - 1)
-			}
-		}
+	return ray & (first - 1)
+}
+
+// flipDown returns the flips along a ray towards lower bits, where the
+// first blocker is the highest bit.
+func flipDown(p, o, ray uint64) uint64 {
+	b := ray &^ o
+	if b == 0 {
+		return 0
 	}
-	return f
+	first := uint64(1) << uint(63-bits.LeadingZeros64(b))
+	if first&p == 0 {
+		return 0
+	}
+	return ray &^ (first<<1 - 1)
 }
 
 // rays holds, for each square, the squares along each of the eight
