@@ -10,10 +10,10 @@ import (
 
 // Hard's settings.
 const (
-	// Over this many empties or fewer Hard always solves the endgame
-	// exactly (no node limit); up to solveTry empties it tries, within
-	// endgameFactor times its node budget, and falls back on the midgame
-	// search if the solve does not finish.
+	// With solveAlways empties or fewer Hard always solves the endgame
+	// exactly (no node limit, only the clock); up to solveTry empties it
+	// tries, within endgameFactor times its node budget, and falls back on
+	// the midgame search if the solve does not finish.
 	solveAlways8, solveTry8   = 14, 18 // 6×6 and 8×8
 	solveAlways10, solveTry10 = 12, 14 // 10×10, generic engine
 	endgameFactor             = 4
@@ -21,7 +21,8 @@ const (
 
 	// In the midgame (never once the endgame is in reach), Hard slips on
 	// slipChance of its moves: it plays the best other move if that
-	// scores within slipMargin of its best (about one disc and a half).
+	// scores within slipMargin of its best, in evaluation units (where a
+	// corner is worth wCorner and one more move wMobility).
 	slipChance = 0.1
 	slipMargin = 150
 
