@@ -101,8 +101,10 @@ type move64 struct {
 	flips uint64
 }
 
-// order returns p's moves, best first: the table's move, then the ones
-// that leave the opponent the fewest replies, corners counted double.
+// order returns p's moves, best first: the table's move, then by the
+// opponent's view of the position after the move, lowest first: a shallow
+// midgame search far from the end, the evaluation nearer, and closer still
+// the opponent's replies (corners weigh more), then p's interior discs.
 func (s *solver64) order(p, o, moves uint64, ttMove, empties int) []move64 {
 	var buf [maxMoves]move64
 	list := buf[:0]
