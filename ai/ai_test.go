@@ -87,7 +87,7 @@ func TestChooseDeterministic(t *testing.T) {
 		b := mustParse(t, line)
 		for _, l := range levels {
 			for seed := range uint64(5) {
-				pl := Player{Level: l, Nodes: 50_000}
+				pl := Player{Level: l, Nodes: 50_000, MoveTime: time.Hour}
 				first, err1 := pl.Choose(context.Background(), b, rand.New(rand.NewPCG(seed, 9)))
 				second, err2 := pl.Choose(context.Background(), b, rand.New(rand.NewPCG(seed, 9)))
 				if first != second || err1 != nil || err2 != nil {
