@@ -1,0 +1,35 @@
+// Package ai is the computer player: three levels with their own
+// personalities, the hint, and an exact endgame solver.
+//
+//   - Easy plays the move that flips the most discs, knows nothing of
+//     corners, and now and then plays any legal move on a whim.
+//   - Normal looks one ply ahead with a table of square values: it takes
+//     corners, mostly avoids the X- and C-squares next to an empty corner,
+//     never considers the reply, and sometimes plays carelessly (never when
+//     a corner is on offer).
+//   - Hard searches: iterative-deepening negascout (PVS) with a
+//     transposition table and move ordering, on an evaluation of mobility,
+//     potential mobility, corners, X- and C-squares and stable discs. Near
+//     the end it solves the game exactly (always over the last 14 empties
+//     on 6×6 and 8×8, the last 12 on 10×10; earlier when the solve fits
+//     its budget) and then plays perfectly. Before that it slips now and
+//     then, playing a slightly worse move.
+//
+// [Hint] is Hard without the slips. [Solve] is the exact solver on its own.
+//
+// # Determinism and budgets
+//
+// Every choice depends only on the position, the level and the random
+// source. Hard's search is bounded by a count of positions ([Player.Nodes])
+// rather than by the clock, so a given seed always gives the same game; the
+// clock ([Player.MoveTime], by default 800 ms) and the context's deadline
+// are safety stops, and a search they cut short may choose differently.
+//
+// # Engines
+//
+// Boards of 6×6 and 8×8 are searched on one uint64 per side in the 8×8
+// layout of [game.Moves64] (a 6×6 board sits in its top left corner, moves
+// masked to it); 10×10 uses a generic engine on [game.Bits] that runs the
+// same algorithms, more slowly, and without the solver's special code for
+// the last empties.
+package ai

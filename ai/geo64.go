@@ -1,0 +1,190 @@
+package ai
+
+import (
+	"math/bits"
+
+	"reversi/game"
+)
+
+// The fast engine works on one uint64 per side in the 8×8 layout of
+// [game.Moves64] (a1 = bit 0, h8 = bit 63). A 6×6 board sits in its top
+// left corner: square (col, row) is bit row*8+col, the squares outside
+// never hold a disc, and moves are masked to the board. Lines of discs
+// never cross the empty outside, so [game.Moves64] and [game.Flips64] stay
+// exact there.
+
+const (
+	colA   = 0x0101010101010101
+	colH   = 0x8080808080808080
+	row1   = 0x00000000000000FF
+	row8   = 0xFF00000000000000
+	notA   = ^uint64(colA)
+	notH   = ^uint64(colH)
+	edges8 = colA | colH | row1 | row8
+)
+
+// geo64 holds what the fast engine needs to know about a board size.
+type geo64 struct {
+	n       int    // 6 or 8
+	mask    uint64 // the board's squares
+	corners uint64
+	xs, cs  [4]uint64 // X-square and C-squares of each corner
+	corner  [4]uint64 // the corners, one bit each
+	quad    [64]uint8 // parity region (quadrant) of each square
+	weight  [64]int16 // static square values, for move ordering
+	classes []uint64  // the board's squares by weight, highest first
+}
+
+// adjacent holds the squares next to each square: a move must touch an
+// opposing disc to flip anything.
+var adjacent = func() (a [64]uint64) {
+	for sq := range 64 {
+		a[sq] = neighbours(1 << uint(sq))
+	}
+	return a
+}()
+
+var geo6, geo8 = newGeo64(6), newGeo64(8)
+
+func geoFor(n int) *geo64 {
+	switch n {
+	case 6:
+		return geo6
+	case 8:
+		return geo8
+	}
+	return nil
+}
+
+func bit64(c, r int) uint64 { return 1 << uint(r*8+c) }
+
+func newGeo64(n int) *geo64 {
+	g := &geo64{n: n}
+	for r := range n {
+		for c := range n {
+			g.mask |= bit64(c, r)
+			q := 0
+			if c >= n/2 {
+				q |= 1
+			}
+			if r >= n/2 {
+				q |= 2
+			}
+			g.quad[r*8+c] = uint8(q)
+		}
+	}
+	last := n - 1
+	for i, cr := range [4][2]int{{0, 0}, {last, 0}, {0, last}, {last, last}} {
+		c, r := cr[0], cr[1]
+		dc, dr := 1, 1
+		if c == last {
+			dc = -1
+		}
+		if r == last {
+			dr = -1
+		}
+		g.corner[i] = bit64(c, r)
+		g.corners |= g.corner[i]
+		g.xs[i] = bit64(c+dc, r+dr)
+		g.cs[i] = bit64(c+dc, r) | bit64(c, r+dr)
+	}
+	for sq := range 64 {
+		x := uint64(1) << uint(sq)
+		if x&g.mask == 0 {
+			continue
+		}
+		c, r := sq%8, sq/8
+		w := int16(0)
+		if c == 0 || c == last || r == 0 || r == last {
+			w = 20
+		}
+		for i := range 4 {
+			switch {
+			case x&g.corner[i] != 0:
+				w = 200
+			case x&g.xs[i] != 0:
+				w = -100
+			case x&g.cs[i] != 0:
+				w = -30
+			}
+		}
+		g.weight[sq] = w
+	}
+	for _, w := range []int16{200, 20, 0, -30, -100} {
+		var class uint64
+		for sq := range 64 {
+			if g.weight[sq] == w && g.mask>>uint(sq)&1 != 0 {
+				class |= 1 << uint(sq)
+			}
+		}
+		g.classes = append(g.classes, class)
+	}
+	return g
+}
+
+// to64 returns the board's squares in the fast layout: the side to move's
+// discs, the opponent's.
+func (g *geo64) to64(b game.Board) (p, o uint64) {
+	me := b.Turn()
+	return g.pack(b.Discs(me)), g.pack(b.Discs(me.Opponent()))
+}
+
+func (g *geo64) pack(x game.Bits) uint64 {
+	if g.n == 8 {
+		return x.Lo
+	}
+	var out uint64
+	for sq := range x.All() {
+		out |= 1 << uint(g.sq64(sq))
+	}
+	return out
+}
+
+// sq64 maps a board square to its bit in the fast layout.
+func (g *geo64) sq64(sq game.Square) int {
+	n := g.n
+	return int(sq)/n*8 + int(sq)%n
+}
+
+// square maps a bit of the fast layout back to a board square.
+func (g *geo64) square(i int) game.Square {
+	return game.Square(i/8*g.n + i%8)
+}
+
+// moves returns p's legal moves against o.
+func (g *geo64) moves(p, o uint64) uint64 {
+	return game.Moves64(p, o) & g.mask
+}
+
+// neighbours returns the squares next to any square of x, in the 8×8
+// frame (callers mask to the board).
+func neighbours(x uint64) uint64 {
+	return x<<8 | x>>8 |
+		(x<<1|x<<9|x>>7)&notA |
+		(x>>1|x>>9|x<<7)&notH
+}
+
+// stable returns discs of p that can never be turned over: those that, on
+// each of the four lines through them, touch the edge or a stable disc of
+// p. It misses discs made safe by full lines, so it is a lower bound.
+func (g *geo64) stable(p uint64) uint64 {
+	if p&g.corners == 0 {
+		return 0
+	}
+	out := ^g.mask // outside squares act as the edge
+	var s uint64
+	for {
+		a := s | out
+		h := (a<<1)&notA | (a>>1)&notH | colA | colH
+		v := a<<8 | a>>8 | row1 | row8
+		d1 := (a<<9)&notA | (a>>9)&notH | edges8
+		d2 := (a<<7)&notH | (a>>7)&notA | edges8
+		next := p & h & v & d1 & d2
+		if next == s {
+			return s
+		}
+		s = next
+	}
+}
+
+func count(x uint64) int { return bits.OnesCount64(x) }

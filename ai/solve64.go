@@ -1,0 +1,393 @@
+package ai
+
+import (
+	"math/bits"
+	"slices"
+	"time"
+)
+
+// The exact endgame search on the fast layout. Scores are final disc
+// differences for the side to move, with empty squares counted for the
+// winner. Near the end it switches to code without move generation:
+// parity-ordered empties for the last few squares and a direct count for
+// the very last one. Higher up it orders moves fastest-first (fewest replies
+// for the opponent), by the midgame evaluation where many empties are left,
+// keeps a transposition table, and cuts off on stable discs and on
+// children that the table already refutes.
+
+const (
+	smallEmpties       = 5  // at or below this, the move-list-free search
+	ttEmpties          = 8  // at or above this, use the transposition table
+	fastEmpties        = 7  // at or above this, fastest-first ordering (else parity)
+	maxMoves           = 40 // more than any position has
+	evalOrderEmpties   = 14 // at or above this, order by the evaluation
+	searchOrderEmpties = 18 // at or above this, order by a shallow search
+	searchOrderDepth   = 4
+	etcEmpties         = 12 // at or above this, try enhanced transposition cutoffs
+	stableEmpties      = 7  // at or above this, try the stability cutoff
+)
+
+type key64 = [2]uint64
+
+type solver64 struct {
+	g   *geo64
+	tt  *table[key64]
+	b   *budget
+	mid *searcher64 // for move ordering far from the end
+}
+
+// final returns the score of a finished game: disc difference with the
+// empties counted for the winner.
+func final(p, o uint64, empties int) int {
+	d := count(p) - count(o)
+	switch {
+	case d > 0:
+		return d + empties
+	case d < 0:
+		return d - empties
+	}
+	return 0
+}
+
+// root solves the position exactly and returns its score and best move (a
+// bit index, or -1 for a pass). A search stopped by its budget returns
+// ok == false.
+func (s *solver64) root(p, o uint64, report func(move, score, alpha int)) (score, move int, ok bool) {
+	empties := count(s.g.mask &^ (p | o))
+	if empties >= searchOrderEmpties {
+		s.mid = &searcher64{g: s.g, tt: newTable[key64](16), b: newBudget(s.b.ctx, 0, time.Time{})}
+		defer func() { s.b.nodes += s.mid.b.nodes }() // count its positions too
+	}
+	moves := s.g.moves(p, o)
+	if moves == 0 {
+		if s.g.moves(o, p) == 0 {
+			return final(p, o, empties), -1, true
+		}
+		v := -s.search(o, p, -127, 127, empties, true)
+		return v, -1, !s.b.aborted
+	}
+	list := s.order(p, o, moves, -1, empties)
+	best, bestMove := -127, -1
+	alpha, beta := -127, 127
+	for i, m := range list {
+		x := uint64(1) << uint(m.sq)
+		f := m.flips
+		var v int
+		if i == 0 {
+			v = -s.search(o&^f, p|f|x, -beta, -alpha, empties-1, false)
+		} else {
+			v = -s.search(o&^f, p|f|x, -alpha-1, -alpha, empties-1, false)
+			if v > alpha && !s.b.aborted {
+				v = -s.search(o&^f, p|f|x, -beta, -alpha, empties-1, false)
+			}
+		}
+		if s.b.aborted {
+			return best, bestMove, false
+		}
+		if report != nil {
+			report(int(m.sq), v, alpha)
+		}
+		if v > best {
+			best, bestMove = v, int(m.sq)
+			alpha = max(alpha, v)
+		}
+	}
+	return best, bestMove, true
+}
+
+type move64 struct {
+	sq    int8
+	key   int16
+	flips uint64
+}
+
+// order returns p's moves, best first: the table's move, then by the
+// opponent's view of the position after the move, lowest first: a shallow
+// midgame search far from the end, the evaluation nearer, and closer still
+// the opponent's replies (corners weigh more), then p's interior discs.
+func (s *solver64) order(p, o, moves uint64, ttMove, empties int) []move64 {
+	var buf [maxMoves]move64
+	list := buf[:0]
+	for m := moves; m != 0; m &= m - 1 {
+		sq := bits.TrailingZeros64(m)
+		x := uint64(1) << uint(sq)
+		f := flips(p, o, sq)
+		np, no := o&^f, p|f|x
+		replies := s.g.moves(np, no)
+		var k int
+		switch {
+		case empties >= searchOrderEmpties && s.mid != nil:
+			k = s.mid.pvs(np, no, searchOrderDepth, -infinity, infinity, false)
+		case empties >= evalOrderEmpties:
+			k = s.g.eval(np, no, replies)
+		default:
+			k = 16*count(replies) + 8*count(replies&s.g.corners) - s.quiet(no, np)
+		}
+		if sq == ttMove {
+			k = -1 << 14
+		}
+		list = append(list, move64{sq: int8(sq), key: int16(k), flips: f})
+	}
+	slices.SortStableFunc(list, func(a, b move64) int { return int(a.key) - int(b.key) })
+	return list
+}
+
+// quiet is a cheap tie-break for ordering: p's discs that touch no empty
+// square (the fewer frontier discs, the better).
+func (s *solver64) quiet(p, o uint64) int {
+	empty := s.g.mask &^ (p | o)
+	return count(p &^ neighbours(empty))
+}
+
+func (s *solver64) search(p, o uint64, alpha, beta, empties int, passed bool) int {
+	if s.b.tick() {
+		return 0
+	}
+	if empties <= smallEmpties {
+		var sqs [smallEmpties]int8
+		n := s.emptiesByParity(p|o, &sqs)
+		return s.small(p, o, alpha, beta, sqs, n, false)
+	}
+	moves := s.g.moves(p, o)
+	if moves == 0 {
+		if passed {
+			return final(p, o, empties)
+		}
+		return -s.search(o, p, -beta, -alpha, empties, true)
+	}
+	if empties >= stableEmpties {
+		// Stability cutoff: p can never turn o's stable discs over.
+		if bound := s.g.n*s.g.n - 2*count(s.g.stable(o)); bound <= alpha {
+			return bound
+		}
+	}
+	k := key64{p, o}
+	var h uint64
+	ttMove := -1
+	if empties >= ttEmpties {
+		h = mix64(p, o)
+		if e, ok := s.tt.probe(k, h); ok {
+			lo, hi := int(e.lo), int(e.hi)
+			if lo >= beta {
+				return lo
+			}
+			if hi <= alpha {
+				return hi
+			}
+			if lo == hi {
+				return lo
+			}
+			alpha, beta = max(alpha, lo), min(beta, hi)
+			ttMove = int(e.move)
+		}
+	}
+	a0 := alpha
+	best, bestMove := -127, -1
+	if empties >= fastEmpties {
+		list := s.order(p, o, moves, ttMove, empties)
+		if empties >= etcEmpties {
+			// Enhanced transposition cutoff: a child that the table
+			// already proves good enough cuts off without a search.
+			for _, m := range list {
+				x := uint64(1) << uint(m.sq)
+				ck := key64{o &^ m.flips, p | m.flips | x}
+				if e, ok := s.tt.probe(ck, mix64(ck[0], ck[1])); ok && -int(e.hi) >= beta {
+					return -int(e.hi)
+				}
+			}
+		}
+		for i, m := range list {
+			x := uint64(1) << uint(m.sq)
+			f := m.flips
+			var v int
+			if i == 0 {
+				v = -s.search(o&^f, p|f|x, -beta, -alpha, empties-1, false)
+			} else {
+				v = -s.search(o&^f, p|f|x, -alpha-1, -alpha, empties-1, false)
+				if v > alpha && v < beta && !s.b.aborted {
+					v = -s.search(o&^f, p|f|x, -beta, -v, empties-1, false)
+				}
+			}
+			if s.b.aborted {
+				return 0
+			}
+			if v > best {
+				best, bestMove = v, int(m.sq)
+				if v >= beta {
+					break
+				}
+				alpha = max(alpha, v)
+			}
+		}
+	} else {
+		// Parity: squares in regions with an odd number of empties first.
+		odd := s.oddRegions(p | o)
+		for pass := range 2 {
+			for m := moves; m != 0; m &= m - 1 {
+				sq := bits.TrailingZeros64(m)
+				if (odd>>s.g.quad[sq]&1 == 1) != (pass == 0) {
+					continue
+				}
+				x := uint64(1) << uint(sq)
+				f := flips(p, o, sq)
+				v := -s.search(o&^f, p|f|x, -beta, -alpha, empties-1, false)
+				if s.b.aborted {
+					return 0
+				}
+				if v > best {
+					best, bestMove = v, sq
+					if v >= beta {
+						goto done
+					}
+					alpha = max(alpha, v)
+				}
+			}
+		}
+	done:
+	}
+	if empties >= ttEmpties {
+		lo, hi := -127, 127
+		switch {
+		case best <= a0:
+			hi = best
+		case best >= beta:
+			lo = best
+		default:
+			lo, hi = best, best
+		}
+		s.tt.store(k, h, empties, lo, hi, bestMove)
+	}
+	return best
+}
+
+// oddRegions returns a bit set of the quadrants with an odd number of
+// empty squares.
+func (s *solver64) oddRegions(discs uint64) uint8 {
+	var odd uint8
+	for e := s.g.mask &^ discs; e != 0; e &= e - 1 {
+		odd ^= 1 << s.g.quad[bits.TrailingZeros64(e)]
+	}
+	return odd
+}
+
+// emptiesByParity lists the empty squares, those in odd regions first, and
+// returns how many there are.
+func (s *solver64) emptiesByParity(discs uint64, sqs *[smallEmpties]int8) int {
+	odd := s.oddRegions(discs)
+	n := 0
+	for pass := range 2 {
+		for e := s.g.mask &^ discs; e != 0; e &= e - 1 {
+			sq := bits.TrailingZeros64(e)
+			if (odd>>s.g.quad[sq]&1 == 1) == (pass == 0) {
+				sqs[n] = int8(sq)
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// small searches the last few empties, listed in sqs[:n], without move
+// generation.
+func (s *solver64) small(p, o uint64, alpha, beta int, sqs [smallEmpties]int8, n int, passed bool) int {
+	switch n {
+	case 1:
+		return last1(p, o, int(sqs[0]))
+	case 2:
+		return last2(p, o, int(sqs[0]), int(sqs[1]), alpha, beta)
+	}
+	s.b.nodes++
+	best := -127
+	for i := range n {
+		sq := sqs[i]
+		if adjacent[sq]&o == 0 {
+			continue
+		}
+		f := flips(p, o, int(sq))
+		if f == 0 {
+			continue
+		}
+		rest := sqs // the others, still in parity order
+		copy(rest[i:n-1], sqs[i+1:n])
+		x := uint64(1) << uint(sq)
+		v := -s.small(o&^f, p|f|x, -beta, -alpha, rest, n-1, false)
+		if v > best {
+			best = v
+			if v >= beta {
+				return v
+			}
+			alpha = max(alpha, v)
+		}
+	}
+	if best == -127 {
+		if passed {
+			return -final(o, p, n)
+		}
+		return -s.small(o, p, -beta, -alpha, sqs, n, true)
+	}
+	return best
+}
+
+// last1 returns the score when one empty square, sq, is left and p is to
+// move.
+func last1(p, o uint64, sq int) int {
+	d := count(p) - count(o)
+	if adjacent[sq]&o != 0 {
+		if f := flips(p, o, sq); f != 0 {
+			return d + 2*count(f) + 1
+		}
+	}
+	if adjacent[sq]&p != 0 {
+		if f := flips(o, p, sq); f != 0 {
+			return d - 2*count(f) - 1
+		}
+	}
+	switch {
+	case d > 0:
+		return d + 1
+	case d < 0:
+		return d - 1
+	}
+	return 0
+}
+
+// last2 returns the score when two empty squares, a and b, are left and p
+// is to move.
+func last2(p, o uint64, a, b, alpha, beta int) int {
+	best := -127
+	if adjacent[a]&o != 0 {
+		if f := flips(p, o, a); f != 0 {
+			best = -last1(o&^f, p|f|1<<uint(a), b)
+			if best >= beta {
+				return best
+			}
+		}
+	}
+	if adjacent[b]&o != 0 {
+		if f := flips(p, o, b); f != 0 {
+			best = max(best, -last1(o&^f, p|f|1<<uint(b), a))
+		}
+	}
+	if best != -127 {
+		return best
+	}
+	// p passes: o moves, and p's score is the smaller one.
+	worst := 127
+	if adjacent[a]&p != 0 {
+		if f := flips(o, p, a); f != 0 {
+			worst = last1(p&^f, o|f|1<<uint(a), b)
+			if worst <= alpha {
+				return worst
+			}
+		}
+	}
+	if adjacent[b]&p != 0 {
+		if f := flips(o, p, b); f != 0 {
+			worst = min(worst, last1(p&^f, o|f|1<<uint(b), a))
+		}
+	}
+	if worst != 127 {
+		return worst
+	}
+	return final(p, o, 2)
+}

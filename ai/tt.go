@@ -1,0 +1,77 @@
+package ai
+
+// A table is a transposition table: it remembers, for positions already
+// searched, bounds on their score and the best move found. Positions are
+// stored whole as their key K (the mover's and the opponent's discs), so a
+// hit is never a collision; the caller supplies the key's hash.
+//
+// One table serves one search and holds one kind of score: heuristic
+// (midgame) or exact disc difference (endgame). Entries for the same
+// position at the same depth merge their bounds; any other store replaces.
+type table[K comparable] struct {
+	entries []entry[K]
+	mask    uint64
+}
+
+type entry[K comparable] struct {
+	key    K
+	lo, hi int16
+	move   int8 // best move's square in the engine's layout, or -1
+	depth  int8 // search depth the bounds hold for
+	used   bool // the slot holds a position
+}
+
+// newTable returns a table with 1<<bits entries.
+func newTable[K comparable](bits uint) *table[K] {
+	n := uint64(1) << bits
+	return &table[K]{entries: make([]entry[K], n), mask: n - 1}
+}
+
+// clear empties the table.
+func (t *table[K]) clear() { clear(t.entries) }
+
+// mix64 hashes two words.
+func mix64(a, b uint64) uint64 {
+	h := a*0x9E3779B97F4A7C15 ^ b*0xC2B2AE3D27D4EB4F
+	return h ^ h>>31
+}
+
+// probe returns the entry for key, whose hash is h, if the table holds it.
+// A key lives in one of two neighbouring slots.
+func (t *table[K]) probe(key K, h uint64) (*entry[K], bool) {
+	i := h & t.mask
+	if e := &t.entries[i]; e.used && e.key == key {
+		return e, true
+	}
+	if e := &t.entries[i^1]; e.used && e.key == key {
+		return e, true
+	}
+	return nil, false
+}
+
+// store records that the score of key (hash h) at depth lies in [lo, hi]
+// and that move was the best one found. A new key takes the slot of the
+// two whose entry was searched less deep.
+func (t *table[K]) store(key K, h uint64, depth, lo, hi, move int) {
+	i := h & t.mask
+	e := &t.entries[i]
+	switch other := &t.entries[i^1]; {
+	case e.used && e.key == key:
+	case other.used && other.key == key:
+		e = other
+	case !e.used:
+	case !other.used || other.depth < e.depth:
+		e = other
+	}
+	if e.used && e.key == key && int(e.depth) == depth {
+		// Merge with what an earlier window proved, unless the two
+		// disagree (a midgame search is not always consistent).
+		if l, u := max(lo, int(e.lo)), min(hi, int(e.hi)); l <= u {
+			lo, hi = l, u
+		}
+		if move < 0 {
+			move = int(e.move)
+		}
+	}
+	*e = entry[K]{key: key, lo: int16(lo), hi: int16(hi), move: int8(move), depth: int8(depth), used: true}
+}
