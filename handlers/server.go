@@ -307,7 +307,7 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, status int, p
 }
 
 var gzipPool = sync.Pool{New: func() any {
-	zw, _ := gzip.NewWriterLevel(nil, gzip.BestCompression)
+	zw, _ := gzip.NewWriterLevel(nil, gzip.DefaultCompression)
 	return zw
 }}
 
