@@ -84,7 +84,8 @@ type Server struct {
 	aiTimeout time.Duration
 	choose    func(ctx context.Context, b game.Board, level ai.Level, rng *rand.Rand) (game.Square, error)
 	hint      func(ctx context.Context, b game.Board) (game.Square, error)
-	// aiSlots bounds the searches that run at once: one per core.
+	// aiSlots bounds the searches that run at once: one per core but one,
+	// which is left to pages and human moves.
 	aiSlots  chan struct{}
 	notifier Notifier
 	roomTTL  time.Duration
@@ -124,7 +125,7 @@ func New(cfg Config) (*Server, error) {
 		aiTimeout: cfg.AITimeout,
 		choose:    cfg.Choose,
 		hint:      cfg.Hint,
-		aiSlots:   make(chan struct{}, runtime.GOMAXPROCS(0)),
+		aiSlots:   make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)),
 		notifier:  cfg.Notifier,
 		roomTTL:   cfg.RoomTTL,
 	}
