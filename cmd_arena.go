@@ -5,7 +5,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"sync"
 	"time"
@@ -29,7 +31,9 @@ type arenaGame struct {
 
 // runArena plays games between two levels, colours alternating, on two
 // goroutines, and prints the tally as its last line.
-func runArena(args []string) error {
+func runArena(args []string) error { return arena(os.Stdout, args) }
+
+func arena(w io.Writer, args []string) error {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
 	aName := fs.String("a", "hard", "first player's level: easy, normal or hard")
 	bName := fs.String("b", "normal", "second player's level")
@@ -106,12 +110,12 @@ func runArena(args []string) error {
 		if g.aBlack {
 			colour = "black"
 		}
-		fmt.Printf("game %d: %s (%s) %d, %s %d\n", g.index+1, la, colour, g.aDiscs, lb, g.bDiscs)
+		fmt.Fprintf(w, "game %d: %s (%s) %d, %s %d\n", g.index+1, la, colour, g.aDiscs, lb, g.bDiscs)
 		if *verbose {
-			fmt.Printf("  %s\n", g.transcript)
+			fmt.Fprintf(w, "  %s\n", g.transcript)
 		}
 		for _, s := range g.slow {
-			fmt.Printf("  slow: %s\n", s)
+			fmt.Fprintf(w, "  slow: %s\n", s)
 		}
 		switch {
 		case g.aDiscs > g.bDiscs:
@@ -128,15 +132,15 @@ func runArena(args []string) error {
 	if firstErr != nil {
 		return firstErr
 	}
-	fmt.Printf("%d games on %d×%d in %v\n", *games, *size, *size, time.Since(t0).Round(time.Second))
+	fmt.Fprintf(w, "%d games on %d×%d in %v\n", *games, *size, *size, time.Since(t0).Round(time.Second))
 	for p, l := range []ai.Level{la, lb} {
 		if d := times[p]; len(d) > 0 {
 			slices.Sort(d)
-			fmt.Printf("%s (%s): %d moves, time per move p50 %v, p99 %v, max %v\n",
+			fmt.Fprintf(w, "%s (%s): %d moves, time per move p50 %v, p99 %v, max %v\n",
 				[]string{"a", "b"}[p], l, len(d), d[len(d)/2], d[len(d)*99/100], d[len(d)-1])
 		}
 	}
-	fmt.Printf("result: %s %d wins, %s %d wins, %d draws\n", la, aWins, lb, bWins, draws)
+	fmt.Fprintf(w, "result: %s %d wins, %s %d wins, %d draws\n", la, aWins, lb, bWins, draws)
 	return nil
 }
 

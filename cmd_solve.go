@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"time"
@@ -16,7 +17,9 @@ func init() { commands["solve"] = runSolve }
 
 // runSolve solves a position exactly and prints, as its last line, the
 // score for the side to move and a best move.
-func runSolve(args []string) error {
+func runSolve(args []string) error { return solve(os.Stdout, args) }
+
+func solve(w io.Writer, args []string) error {
 	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), `usage: reversi solve "SQUARES SIDE"`)
@@ -37,24 +40,24 @@ func runSolve(args []string) error {
 		return err
 	}
 	n := b.Size()
-	fmt.Printf("%d×%d, %d empties, %s to move\n", n, n, b.Count(game.Empty), b.Turn())
+	fmt.Fprintf(w, "%d×%d, %d empties, %s to move\n", n, n, b.Count(game.Empty), b.Turn())
 	t0 := time.Now()
 	sol, err := ai.Solve(context.Background(), b, func(m ai.RootMove) {
 		rel := "="
 		if !m.Exact {
 			rel = "<="
 		}
-		fmt.Printf("  %-4s %s %+d  (%v)\n", m.Move.Name(n), rel, m.Score, time.Since(t0).Round(time.Millisecond))
+		fmt.Fprintf(w, "  %-4s %s %+d  (%v)\n", m.Move.Name(n), rel, m.Score, time.Since(t0).Round(time.Millisecond))
 	})
 	if err != nil {
 		return err
 	}
 	elapsed := time.Since(t0)
-	fmt.Fprintf(os.Stdout, "nodes %d, time %v, %.1f Mnodes/s\n", sol.Nodes, elapsed.Round(time.Millisecond), float64(sol.Nodes)/elapsed.Seconds()/1e6)
+	fmt.Fprintf(w, "nodes %d, time %v, %.1f Mnodes/s\n", sol.Nodes, elapsed.Round(time.Millisecond), float64(sol.Nodes)/elapsed.Seconds()/1e6)
 	move := sol.Move.Name(n)
 	if b.Over() {
 		move = "none"
 	}
-	fmt.Printf("score %+d move %s\n", sol.Score, move)
+	fmt.Fprintf(w, "score %+d move %s\n", sol.Score, move)
 	return nil
 }

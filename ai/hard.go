@@ -28,6 +28,10 @@ const (
 
 	// deadlineMargin is kept back from a context deadline to answer in.
 	deadlineMargin = 20 * time.Millisecond
+	// graceTime is the midgame search's time when the clock stopped an
+	// endgame solve; it ends half deadlineMargin before the context's
+	// deadline, and at once if the context has ended.
+	graceTime = 30 * time.Millisecond
 
 	tableBits = 18
 )
@@ -64,8 +68,17 @@ func (pl Player) hard(ctx context.Context, b game.Board, rng *rand.Rand, slips b
 		if empties <= always {
 			limit = 0
 		}
-		if _, move, ok := e.solve(newBudget(ctx, limit, deadline), nil); ok {
+		bud := newBudget(ctx, limit, deadline)
+		if _, move, ok := e.solve(bud, nil); ok {
 			return move
+		}
+		if bud.err != errOutOfNodes {
+			// The clock stopped the solve: a short search still beats
+			// the first move in the static order.
+			deadline = time.Now().Add(graceTime)
+			if d, ok := ctx.Deadline(); ok && d.Add(-deadlineMargin/2).Before(deadline) {
+				deadline = d.Add(-deadlineMargin / 2)
+			}
 		}
 	}
 	score, move, depth := e.think(newBudget(ctx, nodes, deadline), game.Pass, empties)

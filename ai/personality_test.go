@@ -178,3 +178,12 @@ func TestEnginesAgree(t *testing.T) {
 		}
 	}
 }
+
+func TestHardSearchesWhenTheClockStopsTheSolve(t *testing.T) {
+	// With no time to solve 14 empties, Hard still plays a legal move.
+	b := gamePositions(8, 11, 1, func(b game.Board) bool { return b.Count(game.Empty) == 14 })[0]
+	m, err := Player{Level: Hard, MoveTime: time.Nanosecond}.Choose(context.Background(), b, rand.New(rand.NewPCG(1, 1)))
+	if err != nil || m == game.Pass || !b.Legal(m) {
+		t.Errorf("Choose(%s, Hard, 1ns) = %v, %v, want a legal move", b.Line(), m, err)
+	}
+}
