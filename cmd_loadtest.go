@@ -33,8 +33,9 @@ func runLoadtest(args []string) error {
 	level := fs.String("level", "easy", "computer level: easy, normal or hard")
 	size := fs.Int("size", 8, "board size: 6, 8 or 10")
 	hard := fs.Int("hard", 0, "extra players who only play the Hard computer, to load the search pool")
+	think := fs.Duration("think", 0, "mean pause before each move, as a person thinks (0: none, full speed)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: reversi loadtest -url URL [-players N] [-duration D] [-computer F] [-level L] [-size N] [-hard N]")
+		fmt.Fprintln(fs.Output(), "usage: reversi loadtest -url URL [-players N] [-duration D] [-computer F] [-level L] [-size N] [-hard N] [-think D]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -48,7 +49,7 @@ func runLoadtest(args []string) error {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return fmt.Errorf("url %q: want http://host:port", *base)
 	}
-	cfg := loadConfig{Base: strings.TrimSuffix(*base, "/"), Computer: *computer, Level: *level, Size: *size, Hard: *hard}
+	cfg := loadConfig{Base: strings.TrimSuffix(*base, "/"), Computer: *computer, Level: *level, Size: *size, Hard: *hard, Think: *think}
 	ctx, cancel := context.WithTimeout(context.Background(), *duration)
 	defer cancel()
 	st := runLoad(ctx, cfg, *players, 1)
@@ -70,6 +71,8 @@ type loadConfig struct {
 	Size     int
 	// Hard players, beyond the others, play only against the Hard level.
 	Hard int
+	// Think is the mean pause before each move (uniform in [0, 2×Think]).
+	Think time.Duration
 	// Acked, when set, is told of every move the server answered with its
 	// 303: the game's id and the ply the game then stood at, at least.
 	Acked func(id string, ply int)
@@ -242,6 +245,13 @@ func (p *loadPlayer) playGame(ctx context.Context, id string, vsComputer bool) b
 	for ctx.Err() == nil {
 		if len(page.moves) == 0 {
 			return true // over: nothing left to press
+		}
+		if p.cfg.Think > 0 {
+			select {
+			case <-time.After(time.Duration(p.rng.Int64N(int64(2 * p.cfg.Think)))):
+			case <-ctx.Done():
+				return false
+			}
 		}
 		move := page.moves[p.rng.IntN(len(page.moves))]
 		resp, err := p.post(ctx, kind, path+"/moves", url.Values{"move": {move}, "ply": {strconv.Itoa(page.ply)}})

@@ -49,7 +49,7 @@ func TestLoadtestPlaysRealGames(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	acked := 0
-	cfg := loadConfig{Base: ts.URL, Computer: 0.3, Level: "easy", Size: 6}
+	cfg := loadConfig{Base: ts.URL, Computer: 0.3, Level: "easy", Size: 6, Think: time.Millisecond}
 	cfg.Acked = func(string, int) { acked++ } // one player: no race
 	st := runLoad(ctx, cfg, 1, 1)
 	var out bytes.Buffer
