@@ -66,6 +66,7 @@ func runServe(args []string) error {
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    64 << 10,
 	}
+	hs.RegisterOnShutdown(srv.Drain) // event streams and long polls end at once
 	errc := make(chan error, 1)
 	go func() {
 		log.Info("serving", "addr", "http://"+*addr, "db", *dbPath)

@@ -231,6 +231,13 @@ func (s *Server) join(c *gin.Context) error {
 	return redirect(c, gameURL(g.ID)+"#status")
 }
 
+// Drain ends the event streams and long polls in progress, so that a
+// graceful shutdown need not wait for them; register it with
+// http.Server.RegisterOnShutdown.
+func (s *Server) Drain() {
+	s.drainOnce.Do(func() { close(s.draining) })
+}
+
 // waitForChange is the long poll: it returns the game's state once its
 // stamp differs from after, or when pollWait has passed, or when the client
 // has gone.
@@ -249,6 +256,8 @@ func (s *Server) waitForChange(c *gin.Context, st *gameState, after string) (*ga
 			return st, nil
 		case <-c.Request.Context().Done():
 			return nil, c.Request.Context().Err()
+		case <-s.draining:
+			return st, nil
 		}
 		var err error
 		if st, err = s.own(c); err != nil {
@@ -308,6 +317,8 @@ func (s *Server) events(c *gin.Context) error {
 			c.Writer.Flush()
 		case <-ctx.Done():
 			return nil // the client went away
+		case <-s.draining:
+			return nil // the server is shutting down; the script will reconnect
 		}
 	}
 }

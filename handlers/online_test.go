@@ -29,6 +29,12 @@ func onlineServer(t *testing.T, mod func(*Config)) (*httptest.Server, *db.Store)
 
 // onlineServerTimeout is onlineServer with the http.Server's WriteTimeout.
 func onlineServerTimeout(t *testing.T, mod func(*Config), writeTimeout time.Duration) (*httptest.Server, *db.Store) {
+	ts, store, _ := onlineApp(t, mod, writeTimeout)
+	return ts, store
+}
+
+// onlineApp is onlineServerTimeout that also returns the app's Server.
+func onlineApp(t *testing.T, mod func(*Config), writeTimeout time.Duration) (*httptest.Server, *db.Store, *Server) {
 	t.Helper()
 	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "online.db"))
 	if err != nil {
@@ -51,7 +57,7 @@ func onlineServerTimeout(t *testing.T, mod func(*Config), writeTimeout time.Dura
 	ts.Config.WriteTimeout = writeTimeout
 	ts.Start()
 	t.Cleanup(ts.Close)
-	return ts, store
+	return ts, store, srv
 }
 
 // client is one player's browser, as plain HTTP: its own cookie jar; it follows no
@@ -471,5 +477,45 @@ func TestOnlineTokenNeverLogged(t *testing.T) {
 	}
 	if !strings.Contains(logs.String(), "/join/") {
 		t.Errorf("the joins were not logged at all:\n%s", logs.String())
+	}
+}
+
+// TestOnlineDrainEndsStreams checks that Drain, which a graceful shutdown
+// calls, ends an event stream and a long poll at once.
+func TestOnlineDrainEndsStreams(t *testing.T) {
+	ts, _, srv := onlineApp(t, nil, 0)
+	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
+	gamePath, invite := newOnline(t, host)
+	guest.want(guest.post(invite, url.Values{}), http.StatusSeeOther, "take the seat")
+	body := guest.want(guest.get(gamePath), http.StatusOK, "guest waits").body
+	m := eventsPattern.FindStringSubmatch(body)
+	if m == nil {
+		t.Fatalf("guest's waiting page has no stream:\n%s", body)
+	}
+	events := strings.ReplaceAll(m[1], "&amp;", "&")
+	done := make(chan string, 2)
+	go func() {
+		resp, err := guest.c.Get(ts.URL + events)
+		if err != nil {
+			done <- "stream: " + err.Error()
+			return
+		}
+		io.Copy(io.Discard, resp.Body) // returns when the stream ends
+		resp.Body.Close()
+		done <- "stream"
+	}()
+	go func() {
+		guest.get(gamePath + strings.TrimPrefix(events, gamePath+"/events"))
+		done <- "poll"
+	}()
+	time.Sleep(200 * time.Millisecond)
+	srv.Drain()
+	for range 2 {
+		select {
+		case what := <-done:
+			t.Logf("%s ended", what)
+		case <-time.After(5 * time.Second):
+			t.Fatal("Drain did not end the stream and the long poll")
+		}
 	}
 }

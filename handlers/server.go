@@ -89,6 +89,9 @@ type Server struct {
 	aiSlots  chan struct{}
 	notifier Notifier
 	roomTTL  time.Duration
+	// draining is closed by Drain, to end streams and long polls.
+	draining  chan struct{}
+	drainOnce sync.Once
 	// moveLimit and gameLimit are the rate limits of moves and new games.
 	moveLimit, gameLimit *rateLimiter
 }
@@ -127,6 +130,7 @@ func New(cfg Config) (*Server, error) {
 		hint:      cfg.Hint,
 		aiSlots:   make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)),
 		notifier:  cfg.Notifier,
+		draining:  make(chan struct{}),
 		roomTTL:   cfg.RoomTTL,
 	}
 	if s.notifier == nil {
