@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -287,10 +288,38 @@ type gamePage struct {
 	moves []string // the enabled move buttons: squares, or "pass"
 }
 
-var (
-	plyField   = regexp.MustCompile(`<input type="hidden" name="ply" value="(\d+)">`)
-	moveButton = regexp.MustCompile(`<button name="move" value="([a-j][0-9]{1,2}|pass)"([^>]*)>`)
-)
+// parseGamePage reads the ply and the enabled move buttons off a game
+// page. It scans with bytes.Index rather than a regular expression: the
+// load generator shares the machine with the server, and every cycle it
+// spends is one the server does not get.
+func parseGamePage(body []byte) gamePage {
+	var page gamePage
+	const plyAttr = `name="ply" value="`
+	if i := bytes.Index(body, []byte(plyAttr)); i >= 0 {
+		rest := body[i+len(plyAttr):]
+		if j := bytes.IndexByte(rest, '"'); j >= 0 {
+			page.ply, _ = strconv.Atoi(string(rest[:j]))
+		}
+	}
+	const button = `<button name="move" value="`
+	for rest := body; ; {
+		i := bytes.Index(rest, []byte(button))
+		if i < 0 {
+			break
+		}
+		rest = rest[i+len(button):]
+		end := bytes.IndexByte(rest, '>')
+		if end < 0 {
+			break
+		}
+		quote := bytes.IndexByte(rest[:end], '"')
+		if quote >= 0 && !bytes.Contains(rest[quote:end], []byte(" disabled")) {
+			page.moves = append(page.moves, string(rest[:quote]))
+		}
+		rest = rest[end:]
+	}
+	return page
+}
 
 func (p *loadPlayer) page(ctx context.Context, path string) (*gamePage, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, p.cfg.Base+path, nil)
@@ -311,15 +340,7 @@ func (p *loadPlayer) page(ctx context.Context, path string) (*gamePage, error) {
 	if resp.StatusCode != http.StatusOK {
 		return nil, p.unexpected("GET "+path, resp)
 	}
-	var page gamePage
-	if m := plyField.FindSubmatch(body); m != nil {
-		page.ply, _ = strconv.Atoi(string(m[1]))
-	}
-	for _, m := range moveButton.FindAllSubmatch(body, -1) {
-		if !strings.Contains(string(m[2]), " disabled") {
-			page.moves = append(page.moves, string(m[1]))
-		}
-	}
+	page := parseGamePage(body)
 	return &page, nil
 }
 

@@ -8,6 +8,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -104,4 +107,31 @@ func TestLoadtestCatchesFaults(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzParseGamePage holds the load test's page scanner to the plain
+// regular-expression reading of the same markup.
+func FuzzParseGamePage(f *testing.F) {
+	f.Add(`<input type="hidden" name="ply" value="12"><button name="move" value="d3" data-square="d3"></button>` +
+		`<button name="move" value="e3" data-square="e3" disabled></button><button name="move" value="pass" class="main">`)
+	f.Add(`<button name="move" value="a1"`)
+	f.Add(`name="ply" value="x"`)
+	f.Add(`<button name="move" value="><button name="move" value="">`)
+	plyField := regexp.MustCompile(`name="ply" value="(\d+)"`)
+	button := regexp.MustCompile(`<button name="move" value="([^">]*)"([^>]*)>`)
+	f.Fuzz(func(t *testing.T, body string) {
+		got := parseGamePage([]byte(body))
+		var want gamePage
+		if m := plyField.FindStringSubmatch(body); m != nil && strings.Index(body, `name="ply" value="`) == strings.Index(body, m[0]) {
+			want.ply, _ = strconv.Atoi(m[1])
+		}
+		for _, m := range button.FindAllStringSubmatch(body, -1) {
+			if !strings.Contains(m[2], " disabled") {
+				want.moves = append(want.moves, m[1])
+			}
+		}
+		if got.ply != want.ply || !slices.Equal(got.moves, want.moves) {
+			t.Fatalf("parseGamePage(%q) = %+v, want %+v", body, got, want)
+		}
+	})
 }
