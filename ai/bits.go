@@ -226,10 +226,9 @@ func (e *engineBits) think(b *budget, exclude game.Square, maxDepth int) (int, g
 }
 
 type rootMoveBits struct {
-	sq       game.Square
-	np, no   game.Bits // the position after the move, opponent to move
-	score    int
-	orderKey int
+	sq     game.Square
+	np, no game.Bits // the position after the move, opponent to move
+	score  int
 }
 
 func (e *engineBits) rootList(moves game.Bits) []rootMoveBits {

@@ -71,7 +71,7 @@ func TestRoomSeats(t *testing.T) {
 func TestRoomRounds(t *testing.T) {
 	s := openTemp(t)
 	ctx := context.Background()
-	r, _ := newRoom(t, s)
+	newRoom(t, s)
 	if err := s.JoinRoom(ctx, "r1", "guest"); err != nil {
 		t.Fatal(err)
 	}
