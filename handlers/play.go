@@ -349,20 +349,31 @@ func (s *Server) computerMove(ctx context.Context, b game.Board, level ai.Level)
 	return m
 }
 
-func (s *Server) undo(c *gin.Context) error {
+// playableOffline loads the game of an undo or hint form and checks that
+// the form is current, the game in play and not online, where neither is
+// offered. It returns the game and the form's ply.
+func (s *Server) playableOffline(c *gin.Context) (*gameState, int, error) {
 	st, err := s.own(c)
 	if err != nil {
-		return err
+		return nil, 0, err
 	}
 	ply, err := formPly(c, st)
 	if err != nil {
-		return err
+		return nil, 0, err
 	}
 	if err := checkPlayable(st, ply); err != nil {
-		return err
+		return nil, 0, err
 	}
 	if st.room != nil {
-		return refuse(st, http.StatusConflict, msgOnline)
+		return nil, 0, refuse(st, http.StatusConflict, msgOnline)
+	}
+	return st, ply, nil
+}
+
+func (s *Server) undo(c *gin.Context) error {
+	st, ply, err := s.playableOffline(c)
+	if err != nil {
+		return err
 	}
 	if !st.AllowUndo {
 		return refuse(st, http.StatusConflict, msgUndoOff)
@@ -380,21 +391,11 @@ func (s *Server) undo(c *gin.Context) error {
 }
 
 func (s *Server) hintMove(c *gin.Context) error {
-	st, err := s.own(c)
+	st, ply, err := s.playableOffline(c)
 	if err != nil {
-		return err
-	}
-	ply, err := formPly(c, st)
-	if err != nil {
-		return err
-	}
-	if err := checkPlayable(st, ply); err != nil {
 		return err
 	}
 	b := st.board()
-	if st.room != nil {
-		return refuse(st, http.StatusConflict, msgOnline)
-	}
 	if !st.humanToMove() || b.Moves().IsZero() {
 		return refuse(st, http.StatusConflict, msgHintWhen)
 	}
