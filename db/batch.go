@@ -20,6 +20,7 @@ var ErrClosed = errors.New("store is closed")
 // its own and still succeeds or fails alone, as if it had run by itself.
 type batcher struct {
 	w    *sql.DB
+	st   *stmts // prepared on w
 	reqs chan *writeReq
 	quit chan struct{}
 	done chan struct{}
@@ -28,13 +29,13 @@ type batcher struct {
 
 // A writeReq is one write: fn runs in the shared transaction.
 type writeReq struct {
-	fn   func(tx *sql.Tx) error
+	fn   func(tx wtx) error
 	err  error
 	done chan struct{}
 }
 
 func newBatcher(w *sql.DB) *batcher {
-	b := &batcher{w: w, reqs: make(chan *writeReq), quit: make(chan struct{}), done: make(chan struct{})}
+	b := &batcher{w: w, st: newStmts(w), reqs: make(chan *writeReq), quit: make(chan struct{}), done: make(chan struct{})}
 	go b.run()
 	return b
 }
@@ -42,7 +43,7 @@ func newBatcher(w *sql.DB) *batcher {
 // write runs fn in a transaction and returns once that is committed, with
 // fn's error, or the commit's. A failed fn changes nothing. fn may run
 // twice (see commit), so it must do nothing outside the transaction.
-func (b *batcher) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+func (b *batcher) write(ctx context.Context, fn func(tx wtx) error) error {
 	r := &writeReq{fn: fn, done: make(chan struct{})}
 	select {
 	case b.reqs <- r:
@@ -58,7 +59,7 @@ func (b *batcher) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 // exec runs one statement through write and returns its result.
 func (b *batcher) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	var res sql.Result
-	err := b.write(ctx, func(tx *sql.Tx) error {
+	err := b.write(ctx, func(tx wtx) error {
 		var err error
 		res, err = tx.Exec(query, args...)
 		return err
@@ -70,6 +71,7 @@ func (b *batcher) exec(ctx context.Context, query string, args ...any) (sql.Resu
 func (b *batcher) close() {
 	b.once.Do(func() { close(b.quit) })
 	<-b.done
+	b.st.close()
 }
 
 func (b *batcher) run() {
@@ -92,6 +94,7 @@ func (b *batcher) run() {
 			}
 		}
 		b.commit(batch)
+		b.st.prepareWanted(context.Background()) // once per query
 		for _, r := range batch {
 			close(r.done)
 		}
@@ -120,11 +123,12 @@ func (b *batcher) commit(batch []*writeReq) {
 // tx runs batch in one transaction and sets each write's error. It returns
 // an error when the transaction as a whole failed.
 func (b *batcher) tx(batch []*writeReq) error {
-	tx, err := b.w.Begin()
+	sqltx, err := b.w.Begin()
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	defer tx.Rollback()
+	defer sqltx.Rollback()
+	tx := wtx{sqltx, b.st}
 	for _, r := range batch {
 		if _, err := tx.Exec(`SAVEPOINT write`); err != nil {
 			return fmt.Errorf("savepoint: %w", err)
@@ -138,7 +142,7 @@ func (b *batcher) tx(batch []*writeReq) error {
 			return fmt.Errorf("release savepoint: %w", err)
 		}
 	}
-	if err := tx.Commit(); err != nil {
+	if err := sqltx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
 	return nil

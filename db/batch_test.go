@@ -42,7 +42,7 @@ func TestBatcherEachWriteOnItsOwn(t *testing.T) {
 			if i%7 == 0 {
 				v = -1 // breaks the CHECK constraint
 			}
-			errs[i] = b.write(ctx, func(tx *sql.Tx) error {
+			errs[i] = b.write(ctx, func(tx wtx) error {
 				// Two statements: a failed write must leave neither.
 				if _, err := tx.Exec(`INSERT INTO t (k, v) VALUES (?, 0)`, "x"+fmt.Sprint(i)); err != nil {
 					return err
@@ -134,4 +134,53 @@ func BenchmarkGroupCommit(b *testing.B) {
 		}
 	})
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "writes/s")
+}
+
+// TestBatcherPreparesStatements checks that a statement runs unprepared the
+// first time, is prepared after that commit and reused, that results stay
+// right on both paths, and that a statement that cannot compile is reported
+// and never kept.
+func TestBatcherPreparesStatements(t *testing.T) {
+	b, w := openBatcher(t)
+	ctx := context.Background()
+	const ins = `INSERT INTO t (k, v) VALUES (?, ?)`
+	for i := range 3 {
+		res, err := b.exec(ctx, ins, fmt.Sprint("k", i), i)
+		if err != nil {
+			t.Fatalf("insert %d: %v", i, err)
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			t.Errorf("insert %d: rows affected = %d, want 1", i, n)
+		}
+		b.st.mu.Lock()
+		_, prepared := b.st.m[ins]
+		b.st.mu.Unlock()
+		if !prepared {
+			t.Errorf("after insert %d: statement not prepared", i)
+		}
+	}
+	// A prepared statement still reports a constraint failure, and the
+	// savepoint undoes it.
+	if _, err := b.exec(ctx, ins, "k0", 9); err == nil {
+		t.Error("duplicate key through a prepared statement: no error")
+	}
+	const bad = `UPDATE nowhere SET v = 1`
+	for range 2 {
+		if _, err := b.exec(ctx, bad); err == nil {
+			t.Error("statement on a missing table: no error")
+		}
+	}
+	b.st.mu.Lock()
+	_, kept := b.st.m[bad]
+	b.st.mu.Unlock()
+	if kept {
+		t.Error("a statement that cannot compile was kept")
+	}
+	var sum, count int
+	if err := w.QueryRow(`SELECT count(*), sum(v) FROM t`).Scan(&count, &sum); err != nil {
+		t.Fatal(err)
+	}
+	if count != 3 || sum != 3 {
+		t.Errorf("rows, sum = %d, %d; want 3, 3", count, sum)
+	}
 }

@@ -46,9 +46,10 @@ var wantPragmas = []struct{ name, want string }{
 
 // Store is a SQLite database of players and games.
 type Store struct {
-	w *sql.DB  // one connection: SQLite has one writer at a time anyway
-	r *sql.DB  // read-only pool
-	b *batcher // every write goes through it, on w
+	w  *sql.DB  // one connection: SQLite has one writer at a time anyway
+	r  *sql.DB  // read-only pool
+	rs *stmts   // prepared on r
+	b  *batcher // every write goes through it, on w
 }
 
 // Open opens (creating if need be) the database file at path and applies the
@@ -87,7 +88,7 @@ func openWith(ctx context.Context, path string, fsys fs.FS) (*Store, error) {
 			return nil, fmt.Errorf("open database %s: %w", path, err)
 		}
 	}
-	return &Store{w: w, r: r, b: newBatcher(w)}, nil
+	return &Store{w: w, r: r, rs: newStmts(r), b: newBatcher(w)}, nil
 }
 
 // checkPragmas checks that the DSN's pragmas took effect on a pool's
@@ -109,7 +110,7 @@ func checkPragmas(ctx context.Context, pool *sql.DB) error {
 // fail with [ErrClosed].
 func (s *Store) Close() error {
 	s.b.close()
-	return errors.Join(s.r.Close(), s.w.Close())
+	return errors.Join(s.rs.close(), s.r.Close(), s.w.Close())
 }
 
 // migrate applies the .sql files of fsys that schema_migrations does not

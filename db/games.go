@@ -74,7 +74,7 @@ func (s *Store) CreatePlayer(ctx context.Context, id string) error {
 // PlayerExists reports whether id is a recorded player.
 func (s *Store) PlayerExists(ctx context.Context, id string) (bool, error) {
 	var n int
-	if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM players WHERE id = ?`, id).Scan(&n); err != nil {
+	if err := s.rs.queryRow(ctx, `SELECT count(*) FROM players WHERE id = ?`, id).Scan(&n); err != nil {
 		return false, fmt.Errorf("find player: %w", err)
 	}
 	return n > 0, nil
@@ -83,14 +83,14 @@ func (s *Store) PlayerExists(ctx context.Context, id string) (bool, error) {
 // CreateGame stores a new game. The caller chooses g.ID; Created and Updated
 // are set here.
 func (s *Store) CreateGame(ctx context.Context, g *Game) error {
-	if err := s.b.write(ctx, func(tx *sql.Tx) error { return insertGame(tx, g, time.Now()) }); err != nil {
+	if err := s.b.write(ctx, func(tx wtx) error { return insertGame(tx, g, time.Now()) }); err != nil {
 		return fmt.Errorf("create game: %w", err)
 	}
 	return nil
 }
 
 // insertGame inserts g, created at now, in tx.
-func insertGame(tx *sql.Tx, g *Game, now time.Time) error {
+func insertGame(tx wtx, g *Game, now time.Time) error {
 	g.Created, g.Updated = now, now
 	if g.Status == "" {
 		g.Status = Playing
@@ -149,7 +149,7 @@ func (s *Store) changedOne(ctx context.Context, res sql.Result, id string) error
 		return nil
 	}
 	var count int
-	if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE id = ?`, id).Scan(&count); err != nil {
+	if err := s.rs.queryRow(ctx, `SELECT count(*) FROM games WHERE id = ?`, id).Scan(&count); err != nil {
 		return fmt.Errorf("update game %s: %w", id, err)
 	}
 	if count == 0 {
@@ -163,7 +163,7 @@ const gameColumns = `id, player_id, opponent, human, level, size, start, plies, 
 
 // Game returns the game with the given id, or [ErrNotFound].
 func (s *Store) Game(ctx context.Context, id string) (*Game, error) {
-	g, err := scanGame(s.r.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
+	g, err := scanGame(s.rs.queryRow(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
 	if err != nil {
 		return nil, fmt.Errorf("load game %s: %w", id, err)
 	}
@@ -173,7 +173,7 @@ func (s *Store) Game(ctx context.Context, id string) (*Game, error) {
 // Unfinished returns the player's unfinished games, the most recently
 // changed first, at most limit of them.
 func (s *Store) Unfinished(ctx context.Context, playerID string, limit int) ([]*Game, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT `+gameColumns+` FROM games
+	rows, err := s.rs.query(ctx, `SELECT `+gameColumns+` FROM games
 		WHERE (player_id = ? OR id IN (SELECT game_id FROM rooms WHERE guest = ?)) AND status = 'playing'
 		ORDER BY updated_at DESC, id LIMIT ?`, playerID, playerID, limit)
 	if err != nil {

@@ -34,7 +34,7 @@ func (s *Store) Practice(ctx context.Context, playerID string) (*Practice, error
 		history string
 		updated int64
 	)
-	err := s.r.QueryRowContext(ctx, `SELECT opening, plies, history, version, updated_at FROM practice WHERE player_id = ?`,
+	err := s.rs.queryRow(ctx, `SELECT opening, plies, history, version, updated_at FROM practice WHERE player_id = ?`,
 		playerID).Scan(&p.Opening, &p.Plies, &history, &p.Version, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound

@@ -63,7 +63,7 @@ func (s *Store) CreateRoom(ctx context.Context, r *Room, g *Game) error {
 	now := time.Now()
 	g.RoomID = r.ID
 	r.Created, r.Updated = now, now
-	err := s.b.write(ctx, func(tx *sql.Tx) error {
+	err := s.b.write(ctx, func(tx wtx) error {
 		if err := insertGame(tx, g, now); err != nil {
 			return err
 		}
@@ -83,7 +83,7 @@ const roomColumns = `id, token, game_id, host, coalesce(guest, ''), host_color, 
 
 // RoomByToken returns the room that an invite token opens, or [ErrNotFound].
 func (s *Store) RoomByToken(ctx context.Context, token string) (*Room, error) {
-	r, err := scanRoom(s.r.QueryRowContext(ctx, `SELECT `+roomColumns+` FROM rooms WHERE token = ?`, token))
+	r, err := scanRoom(s.rs.queryRow(ctx, `SELECT `+roomColumns+` FROM rooms WHERE token = ?`, token))
 	if err != nil {
 		return nil, fmt.Errorf("load room by invite: %w", err)
 	}
@@ -92,7 +92,7 @@ func (s *Store) RoomByToken(ctx context.Context, token string) (*Room, error) {
 
 // Room returns the room with the given id, or [ErrNotFound].
 func (s *Store) Room(ctx context.Context, id string) (*Room, error) {
-	r, err := scanRoom(s.r.QueryRowContext(ctx, `SELECT `+roomColumns+` FROM rooms WHERE id = ?`, id))
+	r, err := scanRoom(s.rs.queryRow(ctx, `SELECT `+roomColumns+` FROM rooms WHERE id = ?`, id))
 	if err != nil {
 		return nil, fmt.Errorf("load room %s: %w", id, err)
 	}
@@ -147,7 +147,7 @@ func (s *Store) SetAgain(ctx context.Context, r *Room, host bool, a Again) error
 func (s *Store) StartRound(ctx context.Context, r *Room, g *Game, oldVersion int) error {
 	now := time.Now()
 	g.RoomID = r.ID
-	err := s.b.write(ctx, func(tx *sql.Tx) error {
+	err := s.b.write(ctx, func(tx wtx) error {
 		if err := insertGame(tx, g, now); err != nil {
 			return err
 		}
