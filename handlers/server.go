@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
+	"github.com/gorilla/securecookie"
 	"github.com/gorilla/sessions"
 
 	"reversi/ai"
@@ -112,6 +113,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	cs := sessions.NewCookieStore(cfg.SessionKeys...)
 	cs.MaxAge(cookieMaxAge)
+	for _, codec := range cs.Codecs {
+		codec.(*securecookie.SecureCookie).SetSerializer(sessionSerializer{})
+	}
 	cs.Options = &sessions.Options{
 		Path:     "/",
 		MaxAge:   cookieMaxAge,

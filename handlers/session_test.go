@@ -9,6 +9,10 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/gorilla/securecookie"
+
+	"reversi/game"
 )
 
 func TestSessionKeysFromEnvironment(t *testing.T) {
@@ -95,5 +99,41 @@ func TestConcurrentMovesOneWins(t *testing.T) {
 	}
 	if g := a.stored(id); g.Ply() != 2 {
 		t.Errorf("after the race ply = %d, want 2", g.Ply())
+	}
+}
+
+// TestSessionCookieFormats checks that the cookie holds only the player id
+// and that a cookie written in gorilla's default gob format, as earlier
+// versions wrote them, still identifies its player.
+func TestSessionCookieFormats(t *testing.T) {
+	a := newApp(t)
+	a.put("gamegamegamegame", testPlayer, game.Options{Size: 8}, "", nil)
+	gobCookie, err := securecookie.EncodeMulti(cookieName, map[any]any{playerKey: testPlayer},
+		securecookie.CodecsFromPairs(testKeys...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name   string
+		cookie *http.Cookie
+		want   int
+	}{
+		{"current", a.playerCookie(testPlayer), http.StatusOK},
+		{"gob", &http.Cookie{Name: cookieName, Value: gobCookie}, http.StatusOK},
+		{"other player", a.playerCookie("0123456789abcdef0123456789abcdef"), http.StatusForbidden},
+		{"forged", &http.Cookie{Name: cookieName, Value: gobCookie[:len(gobCookie)-4] + "AAAA"}, http.StatusForbidden},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if w := a.do("GET", "/games/gamegamegamegame", nil, tt.cookie); w.Code != tt.want {
+				t.Errorf("GET = %d, want %d", w.Code, tt.want)
+			}
+		})
+	}
+	if _, err := (sessionSerializer{}).Serialize(map[any]any{playerKey: testPlayer, "more": 1}); err == nil {
+		t.Error("a session with more than the player id was written")
+	}
+	var vals map[any]any
+	if err := (sessionSerializer{}).Deserialize([]byte(sessionPrefix+testPlayer), &vals); err != nil || vals[playerKey] != testPlayer {
+		t.Errorf("Deserialize = %v, %v", vals, err)
 	}
 }
