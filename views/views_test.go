@@ -83,3 +83,18 @@ func TestRenderUnknownPage(t *testing.T) {
 		t.Errorf("Render(home, 42) = %d bytes, want an error", buf.Len())
 	}
 }
+
+// TestGridEscapes checks that the board written in Go escapes what it
+// writes into attributes, as a template would.
+func TestGridEscapes(t *testing.T) {
+	v := BoardView{Size: 1, Cols: []string{"<a>"}, Rows: []RowView{{Num: 1, Squares: []SquareView{
+		{Name: `a1"`, Disc: "empty", Label: `a1, <b> & "c"`, Class: "lg", Disabled: true},
+	}}}}
+	got := string(v.Grid(`m"`))
+	want := `<div class="grid b1"><span></span><span aria-hidden="true">&lt;a&gt;</span>` + "\n" +
+		`<span aria-hidden="true">1</span><button name="m&#34;" value="a1&#34;" data-square="a1&#34;" data-disc="empty"` +
+		` aria-label="a1, &lt;b&gt; &amp; &#34;c&#34;" class="lg" disabled></button>` + "\n</div>"
+	if got != want {
+		t.Errorf("Grid =\n%s\nwant\n%s", got, want)
+	}
+}
