@@ -32,6 +32,9 @@ type writeReq struct {
 	fn   func(tx wtx) error
 	err  error
 	done chan struct{}
+	// after holds what fn asked to run once its changes are committed (see
+	// wtx.after), in the order asked.
+	after []func()
 }
 
 func newBatcher(w *sql.DB) *batcher {
@@ -128,12 +131,14 @@ func (b *batcher) tx(batch []*writeReq) error {
 		return fmt.Errorf("begin: %w", err)
 	}
 	defer sqltx.Rollback()
-	tx := wtx{sqltx, b.st}
 	for _, r := range batch {
+		tx := wtx{sqltx, b.st, r}
 		if _, err := tx.Exec(`SAVEPOINT write`); err != nil {
 			return fmt.Errorf("savepoint: %w", err)
 		}
+		r.after = nil
 		if r.err = r.fn(tx); r.err != nil {
+			r.after = nil
 			if _, err := tx.Exec(`ROLLBACK TO write`); err != nil {
 				return fmt.Errorf("roll back to savepoint: %w", err)
 			}
@@ -144,6 +149,11 @@ func (b *batcher) tx(batch []*writeReq) error {
 	}
 	if err := sqltx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
+	}
+	for _, r := range batch {
+		for _, f := range r.after {
+			f()
+		}
 	}
 	return nil
 }

@@ -184,3 +184,32 @@ func TestBatcherPreparesStatements(t *testing.T) {
 		t.Errorf("rows, sum = %d, %d; want 3, 3", count, sum)
 	}
 }
+
+// TestBatcherAfterRunsOnCommitOnly checks that what a write asks to run
+// after its commit runs before the write is answered, and never for a
+// write that failed, even in a batch that committed.
+func TestBatcherAfterRunsOnCommitOnly(t *testing.T) {
+	b, _ := openBatcher(t)
+	ctx := context.Background()
+	var ran sync.Map
+	var wg sync.WaitGroup
+	for i := range 40 {
+		wg.Go(func() {
+			k := fmt.Sprint("k", i)
+			v := 1
+			if i%3 == 0 {
+				v = -1 // fails the CHECK: rolled back
+			}
+			err := b.write(ctx, func(tx wtx) error {
+				tx.after(func() { ran.Store(k, true) })
+				_, err := tx.Exec(`INSERT INTO t (k, v) VALUES (?, ?)`, k, v)
+				return err
+			})
+			_, did := ran.Load(k)
+			if (err == nil) != did {
+				t.Errorf("%s: err = %v, after ran = %v", k, err, did)
+			}
+		})
+	}
+	wg.Wait()
+}

@@ -50,6 +50,8 @@ type Store struct {
 	r  *sql.DB  // read-only pool
 	rs *stmts   // prepared on r
 	b  *batcher // every write goes through it, on w
+	// games keeps recently read games; see gameCache.
+	games *gameCache
 }
 
 // Open opens (creating if need be) the database file at path and applies the
@@ -88,7 +90,7 @@ func openWith(ctx context.Context, path string, fsys fs.FS) (*Store, error) {
 			return nil, fmt.Errorf("open database %s: %w", path, err)
 		}
 	}
-	return &Store{w: w, r: r, rs: newStmts(r), b: newBatcher(w)}, nil
+	return &Store{w: w, r: r, rs: newStmts(r), b: newBatcher(w), games: newGameCache()}, nil
 }
 
 // checkPragmas checks that the DSN's pragmas took effect on a pool's

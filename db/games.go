@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -83,14 +84,14 @@ func (s *Store) PlayerExists(ctx context.Context, id string) (bool, error) {
 // CreateGame stores a new game. The caller chooses g.ID; Created and Updated
 // are set here.
 func (s *Store) CreateGame(ctx context.Context, g *Game) error {
-	if err := s.b.write(ctx, func(tx wtx) error { return insertGame(tx, g, time.Now()) }); err != nil {
+	if err := s.b.write(ctx, func(tx wtx) error { return s.insertGame(tx, g, time.Now()) }); err != nil {
 		return fmt.Errorf("create game: %w", err)
 	}
 	return nil
 }
 
 // insertGame inserts g, created at now, in tx.
-func insertGame(tx wtx, g *Game, now time.Time) error {
+func (s *Store) insertGame(tx wtx, g *Game, now time.Time) error {
 	g.Created, g.Updated = now, now
 	if g.Status == "" {
 		g.Status = Playing
@@ -105,6 +106,10 @@ func insertGame(tx wtx, g *Game, now time.Time) error {
 		g.ID, g.PlayerID, string(g.Opponent), human, g.Level, g.Record.Options.Size, g.Record.Options.Start.String(),
 		encodePlies(g.Record), g.Ply(), string(g.Status), g.ShowMoves, g.AllowUndo, g.Sound, g.Hints, g.Undos,
 		g.HintPly, hintText(g), now.UnixNano(), now.UnixNano(), g.RoomID)
+	if err == nil {
+		// Nothing is kept under a new id, but a read of it may be under way.
+		tx.after(func() { s.games.forget(g.ID) })
+	}
 	return err
 }
 
@@ -114,14 +119,36 @@ func insertGame(tx wtx, g *Game, now time.Time) error {
 // when there is no such game).
 func (s *Store) UpdateGame(ctx context.Context, g *Game, oldPly int) error {
 	now := time.Now()
-	res, err := s.b.exec(ctx, `UPDATE games SET plies = ?, ply = ?, status = ?, hints = ?, undos = ?,
-		hint_ply = ?, hint_square = ?, updated_at = ? WHERE id = ? AND ply = ?`,
-		encodePlies(g.Record), g.Ply(), string(g.Status), g.Hints, g.Undos, g.HintPly, hintText(g), now.UnixNano(),
-		g.ID, oldPly)
+	plies, hint := encodePlies(g.Record), hintText(g)
+	var n int64
+	err := s.b.write(ctx, func(tx wtx) error {
+		res, err := tx.Exec(`UPDATE games SET plies = ?, ply = ?, status = ?, hints = ?, undos = ?,
+			hint_ply = ?, hint_square = ?, updated_at = ? WHERE id = ? AND ply = ?`,
+			plies, g.Ply(), string(g.Status), g.Hints, g.Undos, g.HintPly, hint, now.UnixNano(), g.ID, oldPly)
+		if err != nil {
+			return err
+		}
+		if n, err = res.RowsAffected(); err == nil && n == 1 {
+			// What a read of the row would now give, field by field.
+			record, status, hints, undos, hintPly := g.Record, g.Status, g.Hints, g.Undos, g.HintPly
+			record.Plies = slices.Clone(record.Plies)
+			hintSquare := game.Pass
+			if hint != "" {
+				hintSquare = g.HintSquare
+			}
+			tx.after(func() {
+				s.games.change(g.ID, func(c *Game) {
+					c.Record, c.Status, c.Hints, c.Undos = record, status, hints, undos
+					c.HintPly, c.HintSquare, c.Updated = hintPly, hintSquare, time.Unix(0, now.UnixNano())
+				})
+			})
+		}
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("update game %s: %w", g.ID, err)
 	}
-	if err := s.changedOne(ctx, res, g.ID); err != nil {
+	if err := s.changedOne(ctx, n, g.ID); err != nil {
 		return err
 	}
 	g.Updated = now
@@ -130,24 +157,33 @@ func (s *Store) UpdateGame(ctx context.Context, g *Game, oldPly int) error {
 
 // UpdateSettings writes g's settings, whatever its ply.
 func (s *Store) UpdateSettings(ctx context.Context, id string, st Settings) error {
-	res, err := s.b.exec(ctx, `UPDATE games SET show_moves = ?, allow_undo = ?, sound = ? WHERE id = ?`,
-		st.ShowMoves, st.AllowUndo, st.Sound, id)
+	var n int64
+	err := s.b.write(ctx, func(tx wtx) error {
+		res, err := tx.Exec(`UPDATE games SET show_moves = ?, allow_undo = ?, sound = ? WHERE id = ?`,
+			st.ShowMoves, st.AllowUndo, st.Sound, id)
+		if err != nil {
+			return err
+		}
+		if n, err = res.RowsAffected(); err == nil && n == 1 {
+			tx.after(func() { s.games.change(id, func(c *Game) { c.Settings = st }) })
+		}
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("update settings of game %s: %w", id, err)
 	}
-	return s.changedOne(ctx, res, id)
+	return s.changedOne(ctx, n, id)
 }
 
-// changedOne checks that an update by id changed a row, and tells a missing
-// game from a stale one when it did not.
-func (s *Store) changedOne(ctx context.Context, res sql.Result, id string) error {
-	n, err := res.RowsAffected()
-	if err != nil {
-		return fmt.Errorf("update game %s: %w", id, err)
-	}
+// changedOne checks that an update by id changed the n = 1 row, and tells
+// a missing game from a stale one when it did not. Either way it drops the
+// game from the cache: the caller's copy was out of date, and if the
+// cache's were too, it must not be shown again.
+func (s *Store) changedOne(ctx context.Context, n int64, id string) error {
 	if n == 1 {
 		return nil
 	}
+	s.games.forget(id)
 	var count int
 	if err := s.rs.queryRow(ctx, `SELECT count(*) FROM games WHERE id = ?`, id).Scan(&count); err != nil {
 		return fmt.Errorf("update game %s: %w", id, err)
@@ -163,10 +199,15 @@ const gameColumns = `id, player_id, opponent, human, level, size, start, plies, 
 
 // Game returns the game with the given id, or [ErrNotFound].
 func (s *Store) Game(ctx context.Context, id string) (*Game, error) {
+	g, seq, ok := s.games.get(id)
+	if ok {
+		return g, nil
+	}
 	g, err := scanGame(s.rs.queryRow(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
 	if err != nil {
 		return nil, fmt.Errorf("load game %s: %w", id, err)
 	}
+	s.games.fill(g, seq)
 	return g, nil
 }
 

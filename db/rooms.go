@@ -64,7 +64,7 @@ func (s *Store) CreateRoom(ctx context.Context, r *Room, g *Game) error {
 	g.RoomID = r.ID
 	r.Created, r.Updated = now, now
 	err := s.b.write(ctx, func(tx wtx) error {
-		if err := insertGame(tx, g, now); err != nil {
+		if err := s.insertGame(tx, g, now); err != nil {
 			return err
 		}
 		_, err := tx.Exec(`INSERT INTO rooms (id, token, game_id, host, host_color, created_at, updated_at)
@@ -148,7 +148,7 @@ func (s *Store) StartRound(ctx context.Context, r *Room, g *Game, oldVersion int
 	now := time.Now()
 	g.RoomID = r.ID
 	err := s.b.write(ctx, func(tx wtx) error {
-		if err := insertGame(tx, g, now); err != nil {
+		if err := s.insertGame(tx, g, now); err != nil {
 			return err
 		}
 		res, err := tx.Exec(`UPDATE rooms SET game_id = ?, host_color = ?, round = ?, host_wins = ?, guest_wins = ?,

@@ -76,7 +76,14 @@ func (r errRow) Scan(...any) error { return r.err }
 type wtx struct {
 	tx *sql.Tx
 	c  *stmts
+	r  *writeReq
 }
+
+// after asks for f to run once the write is committed, in commit order
+// with the other writes' and before any of them is answered; it does not
+// run if the write fails or its transaction does not commit. f must be
+// quick: the writer waits for it.
+func (t wtx) after(f func()) { t.r.after = append(t.r.after, f) }
 
 // Exec runs a statement in the transaction. The writer pool has a single
 // connection, which the transaction holds, so a statement cannot be
