@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"os"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -35,14 +36,15 @@ func runLoadtest(args []string) error {
 	size := fs.Int("size", 8, "board size: 6, 8 or 10")
 	hard := fs.Int("hard", 0, "extra players who only play the Hard computer, to load the search pool")
 	think := fs.Duration("think", 0, "mean pause before each move, as a person thinks (0: none, full speed)")
+	procs := fs.Int("procs", 1, "cores the load generator may use at once (GOMAXPROCS); one leaves the rest to a server on the same machine")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: reversi loadtest -url URL [-players N] [-duration D] [-computer F] [-level L] [-size N] [-hard N] [-think D]")
+		fmt.Fprintln(fs.Output(), "usage: reversi loadtest -url URL [-players N] [-duration D] [-computer F] [-level L] [-size N] [-hard N] [-think D] [-procs N]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *base == "" || fs.NArg() != 0 || *players < 1 || *duration <= 0 {
+	if *base == "" || fs.NArg() != 0 || *players < 1 || *duration <= 0 || *procs < 1 {
 		fs.Usage()
 		return flag.ErrHelp
 	}
@@ -50,6 +52,9 @@ func runLoadtest(args []string) error {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return fmt.Errorf("url %q: want http://host:port", *base)
 	}
+	// A generator that competes with the server for its cores measures
+	// its own scheduling as much as the server's latency.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(*procs))
 	cfg := loadConfig{Base: strings.TrimSuffix(*base, "/"), Computer: *computer, Level: *level, Size: *size, Hard: *hard, Think: *think}
 	ctx, cancel := context.WithTimeout(context.Background(), *duration)
 	defer cancel()

@@ -7,8 +7,10 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -134,4 +136,34 @@ func FuzzParseGamePage(f *testing.F) {
 			t.Fatalf("parseGamePage(%q) = %+v, want %+v", body, got, want)
 		}
 	})
+}
+
+// TestLoadtestCommand runs the command as a user would: its flags, its
+// report, and its refusals.
+func TestLoadtestCommand(t *testing.T) {
+	ts := newTestServer(t)
+	var out bytes.Buffer
+	stdout = &out
+	t.Cleanup(func() { stdout = os.Stdout })
+	procs := runtime.GOMAXPROCS(0)
+	if err := runLoadtest([]string{"-url", ts.URL, "-players", "2", "-duration", "500ms", "-procs", "1"}); err != nil {
+		t.Fatalf("loadtest: %v\n%s", err, out.String())
+	}
+	if !regexp.MustCompile(`\d moves in [\d.]+s: [\d.]+ moves/s`).MatchString(out.String()) {
+		t.Errorf("no moves/s line in the report:\n%s", out.String())
+	}
+	if got := runtime.GOMAXPROCS(0); got != procs {
+		t.Errorf("GOMAXPROCS after the run = %d, want %d as before", got, procs)
+	}
+	for _, args := range [][]string{
+		{},
+		{"-url", "localhost:1"},
+		{"-url", ts.URL, "-players", "0"},
+		{"-url", ts.URL, "-procs", "0"},
+		{"-url", ts.URL, "extra"},
+	} {
+		if err := runLoadtest(append(args, "-duration", "10ms")); err == nil {
+			t.Errorf("loadtest %q: no error", args)
+		}
+	}
 }
