@@ -315,18 +315,29 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, status int, p
 	}
 }
 
-var gzipPool = sync.Pool{New: func() any {
-	zw, _ := gzip.NewWriterLevel(nil, gzip.DefaultCompression)
-	return zw
-}}
+// gzipWriters keeps idle gzip writers. It is a fixed free list rather than
+// a sync.Pool because a writer at the default level holds about 800 KB of
+// tables: a pool emptied at every garbage collection had them allocated
+// and zeroed again and again, which in turn brought the next collection
+// sooner.
+var gzipWriters = make(chan *gzip.Writer, 8)
 
 func gzipBytes(b []byte) []byte {
+	var zw *gzip.Writer
+	select {
+	case zw = <-gzipWriters:
+	default:
+		zw, _ = gzip.NewWriterLevel(nil, gzip.DefaultCompression)
+	}
 	var out bytes.Buffer
-	zw := gzipPool.Get().(*gzip.Writer)
+	out.Grow(len(b)/4 + 64) // pages compress to a fifth or so
 	zw.Reset(&out)
 	zw.Write(b)
 	zw.Close()
-	gzipPool.Put(zw)
+	select {
+	case gzipWriters <- zw:
+	default: // enough are idle already
+	}
 	return out.Bytes()
 }
 
