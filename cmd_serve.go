@@ -27,12 +27,17 @@ func runServe(args []string) error {
 	dbPath := fs.String("db", "reversi.db", "SQLite database file; created on first run")
 	secure := fs.Bool("secure-cookies", false, "mark the session cookie Secure (set this behind a TLS proxy)")
 	roomTTL := fs.Duration("room-ttl", handlers.DefaultRoomTTL, "how long an online room may sit unused before it expires")
+	moveRate := fs.Float64("move-rate", handlers.DefaultMoveRate, "moves, undos and hints each player may send per second, in bursts of twice that; negative: no limit")
+	gameRate := fs.Float64("game-rate", handlers.DefaultGameRate, "new games and joins each player (or address, before a cookie) may start per second, in bursts of ten times that; negative: no limit")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: reversi [serve] [flags]\n\nThe session secret comes from $%s, or from the file DB.session-key beside the database.\n\n", handlers.SessionKeyEnv)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *moveRate == 0 || *gameRate == 0 {
+		return errors.New("a rate of 0 would refuse everything; a negative rate switches the limit off")
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
 
@@ -53,7 +58,7 @@ func runServe(args []string) error {
 		return err
 	}
 	srv, err := handlers.New(handlers.Config{Store: store, Views: v, SessionKeys: keys, SecureCookies: *secure, Logger: log,
-		RoomTTL: *roomTTL})
+		RoomTTL: *roomTTL, MoveRate: *moveRate, MoveBurst: burst(*moveRate, 2), GameRate: *gameRate, GameBurst: burst(*gameRate, 10)})
 	if err != nil {
 		return err
 	}
@@ -88,3 +93,6 @@ func runServe(args []string) error {
 	}
 	return nil
 }
+
+// burst is the burst allowed with a rate: per seconds of it, at least one.
+func burst(rate, seconds float64) int { return max(1, int(rate*seconds)) }
