@@ -4,7 +4,11 @@
 // transactions begin IMMEDIATE, and a pool of read-only readers. The
 // database runs in WAL mode, so readers never wait for the writer. Every
 // write is one short statement or transaction; no computer search or network
-// call happens inside one.
+// call happens inside one. Writes arriving together share one commit (see
+// batcher), and every query is prepared once per pool (see stmts).
+//
+// A Store also keeps recently read games in memory (see gameCache), so it
+// must be the only writer of its file: run one server per database.
 package db
 
 import (
