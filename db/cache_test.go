@@ -119,6 +119,9 @@ func TestGameCacheCopies(t *testing.T) {
 	s := openTemp(t)
 	ctx := context.Background()
 	g := newGame(t, s, "g1")
+	if _, err := s.Game(ctx, "g1"); err != nil { // now kept
+		t.Fatal(err)
+	}
 	play(t, g, "f5")
 	if err := s.UpdateGame(ctx, g, 0); err != nil {
 		t.Fatal(err)
@@ -128,13 +131,16 @@ func TestGameCacheCopies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if a.Record.Transcript() != "f5" {
+		t.Errorf("read %q after the update, want f5: the update's plies were shared", a.Record.Transcript())
+	}
 	a.Record.Plies[0], a.Hints = game.Pass, 9
 	b, err := s.Game(ctx, "g1")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if b.Record.Transcript() != "f5" || b.Hints != 0 {
-		t.Errorf("read %q with %d hints, want f5 with 0: a copy was shared", b.Record.Transcript(), b.Hints)
+		t.Errorf("read %q with %d hints, want f5 with 0: a read copy was shared", b.Record.Transcript(), b.Hints)
 	}
 }
 
