@@ -299,13 +299,16 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, status int, p
 		status = http.StatusInternalServerError
 		buf = bytes.NewBufferString("<!doctype html><title>Error</title><p>Sorry, something went wrong.</p>")
 	}
+	defer views.Release(buf)
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
 	h.Set("Vary", "Accept-Encoding, Cookie")
 	body := buf.Bytes()
 	if static.AcceptsGzip(r) {
-		body = gzipBytes(body)
+		zbuf := gzipBytes(body)
+		defer gzipBuffers.Put(zbuf)
+		body = zbuf.Bytes()
 		h.Set("Content-Encoding", "gzip")
 	}
 	h.Set("Content-Length", strconv.Itoa(len(body)))
@@ -322,23 +325,29 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, status int, p
 // sooner.
 var gzipWriters = make(chan *gzip.Writer, 8)
 
-func gzipBytes(b []byte) []byte {
+// gzipBuffers holds the buffers of compressed pages between requests.
+var gzipBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// gzipBytes returns b compressed, in a buffer the caller puts back in
+// gzipBuffers once it is written.
+func gzipBytes(b []byte) *bytes.Buffer {
 	var zw *gzip.Writer
 	select {
 	case zw = <-gzipWriters:
 	default:
 		zw, _ = gzip.NewWriterLevel(nil, gzip.DefaultCompression)
 	}
-	var out bytes.Buffer
+	out := gzipBuffers.Get().(*bytes.Buffer)
+	out.Reset()
 	out.Grow(len(b)/4 + 64) // pages compress to a fifth or so
-	zw.Reset(&out)
+	zw.Reset(out)
 	zw.Write(b)
 	zw.Close()
 	select {
 	case gzipWriters <- zw:
 	default: // enough are idle already
 	}
-	return out.Bytes()
+	return out
 }
 
 // redirect answers a POST with 303 See Other.

@@ -98,3 +98,27 @@ func TestGridEscapes(t *testing.T) {
 		t.Errorf("Grid =\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestRenderReusesBuffers checks that a released buffer comes back empty:
+// a short page rendered after a long one has none of the long one's bytes.
+func TestRenderReusesBuffers(t *testing.T) {
+	v, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := func(msg string) string {
+		buf, err := v.Render(Error, ErrorPage{Base: Base{Title: "t"}, Heading: "h", Message: msg})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer Release(buf)
+		return buf.String()
+	}
+	short := page("short")
+	page(strings.Repeat("long ", 2000))
+	for range 3 {
+		if got := page("short"); got != short {
+			t.Fatalf("the short page changed after a long one:\n%s", got)
+		}
+	}
+}
