@@ -1,0 +1,42 @@
+package views
+
+import (
+	"testing"
+
+	"reversi/game"
+)
+
+// BenchmarkRenderGame renders a mid-game 8×8 game page, the page every
+// move is followed by.
+func BenchmarkRenderGame(b *testing.B) {
+	v, err := New()
+	if err != nil {
+		b.Fatal(err)
+	}
+	rec, err := game.ParseTranscript(game.Options{Size: 8}, "f5d6c3d3c4f4f6f3e6e7d7c5b6")
+	if err != nil {
+		b.Fatal(err)
+	}
+	bd, err := rec.Board()
+	if err != nil {
+		b.Fatal(err)
+	}
+	page := GamePage{
+		Base:    Base{Title: "You played b6 and flipped 2; your move", CSS: "/static/app.css", JS: "/static/board.js", Skip: "board", SkipText: "Skip to the board"},
+		ID:      "abcdefghijklmnop",
+		Heading: "Two players on one device",
+		Status:  "You played b6 and flipped 2; your move",
+		Ply:     len(rec.Plies),
+		Board:   NewBoard(bd, Marks{Playable: true, ShowLegal: true, Hint: game.Pass}),
+		Players: []PlayerLine{{Color: "black", Name: "Black", Discs: bd.Count(game.Black), ToMove: true}, {Color: "white", Name: "White", Discs: bd.Count(game.White)}},
+		CanUndo: true, CanHint: true, ShowMoves: true, AllowUndo: true,
+		Moves: rec.Transcript(),
+	}
+	for b.Loop() {
+		buf, err := v.Render(Play, page)
+		if err != nil {
+			b.Fatal(err)
+		}
+		Release(buf)
+	}
+}
