@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -33,8 +34,15 @@ func runServe(args []string) error {
 		fmt.Fprintf(fs.Output(), "usage: reversi [serve] [flags]\n\nThe session secret comes from $%s, or from the file DB.session-key beside the database.\n\n", handlers.SessionKeyEnv)
 		fs.PrintDefaults()
 	}
+	proxies := fs.String("trusted-proxies", "", "comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For names the client (for the rate limits); none by default")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	var trusted []string
+	for p := range strings.SplitSeq(*proxies, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			trusted = append(trusted, p)
+		}
 	}
 	if *moveRate == 0 || *gameRate == 0 {
 		return errors.New("a rate of 0 would refuse everything; a negative rate switches the limit off")
@@ -58,7 +66,8 @@ func runServe(args []string) error {
 		return err
 	}
 	srv, err := handlers.New(handlers.Config{Store: store, Views: v, SessionKeys: keys, SecureCookies: *secure, Logger: log,
-		RoomTTL: *roomTTL, MoveRate: *moveRate, MoveBurst: burst(*moveRate, 2), GameRate: *gameRate, GameBurst: burst(*gameRate, 10)})
+		RoomTTL: *roomTTL, MoveRate: *moveRate, MoveBurst: burst(*moveRate, 2), GameRate: *gameRate, GameBurst: burst(*gameRate, 10),
+		TrustedProxies: trusted})
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ func TestServeRefusesBadFlags(t *testing.T) {
 		{"-game-rate", "0"},
 		{"-move-rate", "fast"},
 		{"-no-such-flag"},
+		{"-trusted-proxies", "10.0.0.1, proxy.example"},
 	} {
 		if err := runServe(append(args, "-db", t.TempDir()+"/never.db", "-addr", "localhost:0")); err == nil {
 			t.Errorf("serve %q: no error", args)

@@ -3,7 +3,6 @@ package handlers
 import (
 	"errors"
 	"math"
-	"net"
 	"net/http"
 	"strconv"
 	"time"
@@ -59,16 +58,13 @@ func (s *Server) limitBody(c *gin.Context) {
 
 // rateLimit refuses requests over l's rate with 429, a page and
 // Retry-After. Requests are counted per player, or per address for a
-// browser without a player cookie.
+// browser without a player cookie: the peer's address, or behind a trusted
+// proxy the client's (see Config.TrustedProxies).
 func (s *Server) rateLimit(l *rateLimiter) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		key := playerID(c)
 		if key == "" {
-			host, _, err := net.SplitHostPort(c.Request.RemoteAddr)
-			if err != nil {
-				host = c.Request.RemoteAddr
-			}
-			key = "addr " + host
+			key = "addr " + c.ClientIP()
 		}
 		if ok, wait := l.allow(key, time.Now()); !ok {
 			c.Header("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))

@@ -134,3 +134,50 @@ func FuzzNewGame(f *testing.F) {
 		}
 	})
 }
+
+// TestRateLimitBehindProxy checks which address keys the limit of new
+// games without a cookie: behind a trusted proxy, the client's from
+// X-Forwarded-For; otherwise the peer's, whatever the header says.
+func TestRateLimitBehindProxy(t *testing.T) {
+	form := url.Values{"opponent": {"local"}, "color": {"black"}, "level": {"easy"}, "size": {"8"}, "start": {"cross"}, "confirm": {"yes"}}
+	newGame := func(h http.Handler, forwardedFor string) int {
+		req := httptest.NewRequest("POST", "/games", strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("X-Forwarded-For", forwardedFor)
+		req.RemoteAddr = "10.0.0.7:40000" // the proxy, or whoever sent it
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		return w.Code
+	}
+	for _, tt := range []struct {
+		name    string
+		proxies []string
+		want    []int // for clients 198.51.100.1, .1 again, .2
+	}{
+		{"trusted proxy", []string{"10.0.0.0/8"}, []int{http.StatusSeeOther, http.StatusTooManyRequests, http.StatusSeeOther}},
+		{"no trusted proxy", nil, []int{http.StatusSeeOther, http.StatusTooManyRequests, http.StatusTooManyRequests}},
+		{"another proxy trusted", []string{"192.0.2.1"}, []int{http.StatusSeeOther, http.StatusTooManyRequests, http.StatusTooManyRequests}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			a := newApp(t)
+			v, err := views.New()
+			if err != nil {
+				t.Fatal(err)
+			}
+			srv, err := New(Config{Store: a.store, Views: v, SessionKeys: testKeys, Logger: discardLogger(),
+				MoveRate: -1, GameRate: 0.001, GameBurst: 1, TrustedProxies: tt.proxies})
+			if err != nil {
+				t.Fatal(err)
+			}
+			h := srv.Routes()
+			for i, client := range []string{"198.51.100.1", "198.51.100.1", "198.51.100.2"} {
+				if got := newGame(h, client); got != tt.want[i] {
+					t.Errorf("new game %d from %s = %d, want %d", i+1, client, got, tt.want[i])
+				}
+			}
+		})
+	}
+	if _, err := New(Config{Store: newApp(t).store, Views: &views.Views{}, SessionKeys: testKeys, TrustedProxies: []string{"proxy.example"}}); err == nil {
+		t.Error("a trusted proxy that is no address was accepted")
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"runtime"
 	"runtime/debug"
@@ -73,6 +74,12 @@ type Config struct {
 	// rate switches the limit off.
 	MoveRate, GameRate   float64
 	MoveBurst, GameBurst int
+	// TrustedProxies are the addresses or CIDR ranges of reverse proxies
+	// in front of the server. From those, the client's address is read
+	// from X-Forwarded-For (or X-Real-IP); it keys the rate limits of
+	// browsers without a cookie. By default no proxy is trusted and the
+	// headers are ignored, since anyone can send them.
+	TrustedProxies []string
 }
 
 // Server holds what the handlers share.
@@ -95,6 +102,7 @@ type Server struct {
 	drainOnce sync.Once
 	// moveLimit and gameLimit are the rate limits of moves and new games.
 	moveLimit, gameLimit *rateLimiter
+	trustedProxies       []string
 }
 
 // cookieName is the session cookie's name; it holds only the player id.
@@ -152,6 +160,12 @@ func New(cfg Config) (*Server, error) {
 	if s.choose == nil {
 		s.choose = ai.Choose
 	}
+	for _, p := range cfg.TrustedProxies {
+		if _, _, err := net.ParseCIDR(p); err != nil && net.ParseIP(p) == nil {
+			return nil, fmt.Errorf("handlers: trusted proxy %q is neither an address nor a CIDR range", p)
+		}
+	}
+	s.trustedProxies = cfg.TrustedProxies
 	s.moveLimit = newLimit(cfg.MoveRate, cfg.MoveBurst, DefaultMoveRate, DefaultMoveBurst)
 	s.gameLimit = newLimit(cfg.GameRate, cfg.GameBurst, DefaultGameRate, DefaultGameBurst)
 	if s.hint == nil {
@@ -166,6 +180,7 @@ func (s *Server) Routes() http.Handler {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
+	r.SetTrustedProxies(s.trustedProxies) // checked in New; nil trusts none
 	r.Use(s.logRequests, gin.CustomRecoveryWithWriter(nil, s.recover), s.limitBody, s.session)
 	moves, games := s.rateLimit(s.moveLimit), s.rateLimit(s.gameLimit)
 
