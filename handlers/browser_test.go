@@ -408,6 +408,22 @@ func TestBrowserScreenshots(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, "game-forced-colors-320.png"), png, 0o644); err != nil {
 				t.Fatal(err)
 			}
+			// The tutorial's trial draws the closed lines as stripes, which
+			// forced colours would drop like any gradient unless redrawn.
+			do(t, ctx, chromedp.Navigate(ts.URL+"/tutorial/1?try=d3"))
+			if lost := eval[[]string](t, ctx, `[...document.querySelectorAll(".grid .lh, .grid .lv, .grid .ld, .grid .la")].
+				filter(e => getComputedStyle(e).backgroundImage == "none").map(e => e.dataset.square)`); len(lost) > 0 {
+				t.Errorf("forced colours: the trial's stripes are gone on %v", lost)
+			}
+			if n := eval[int](t, ctx, `document.querySelectorAll(".grid .lv").length`); n == 0 {
+				t.Error("the trial of d3 in step 1 marks no closed line")
+			}
+			if png, err = chromedp.Run(ctx, chromedp.FullScreenshot(100)); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "trial-forced-colors-320.png"), png, 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	t.Logf("screenshots in %s", dir)
