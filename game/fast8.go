@@ -1,5 +1,7 @@
 package game
 
+import "math/bits"
+
 // The 8×8 hot path: one uint64 per side, a1 = bit 0, h8 = bit 63.
 
 // notSides is every square but the a and h columns: the opposing discs
@@ -34,38 +36,50 @@ func fill64(p, mask uint64, d uint) uint64 {
 }
 
 // Flips64 returns the discs of o that the move of p at sq turns over on an
-// 8×8 board; it is empty when the move flips nothing.
+// 8×8 board; it is empty when the move flips nothing. Along each of the
+// eight rays from sq, the first square that is not o's must be p's, and the
+// discs of o before it flip. On rays towards higher bits that first square
+// is the ray's lowest such bit, and towards lower bits its highest.
 func Flips64(p, o uint64, sq Square) uint64 {
-	x := uint64(1) << uint(sq)
-	inner := o & notSides
-	return rayUp(x, p, inner, 1) | rayDown(x, p, inner, 1) |
-		rayUp(x, p, o, 8) | rayDown(x, p, o, 8) |
-		rayUp(x, p, inner, 7) | rayDown(x, p, inner, 7) |
-		rayUp(x, p, inner, 9) | rayDown(x, p, inner, 9)
+	r := &rays64[sq&63]
+	return flipsUp(p, o, r[0]) | flipsUp(p, o, r[1]) | flipsUp(p, o, r[2]) | flipsUp(p, o, r[3]) |
+		flipsDown(p, o, r[4]) | flipsDown(p, o, r[5]) | flipsDown(p, o, r[6]) | flipsDown(p, o, r[7])
 }
 
-func rayUp(x, p, mask uint64, d uint) uint64 {
-	f := mask & (x << d)
-	f |= mask & (f << d)
-	f |= mask & (f << d)
-	f |= mask & (f << d)
-	f |= mask & (f << d)
-	f |= mask & (f << d)
-	if p&(f<<d) == 0 {
+func flipsUp(p, o, ray uint64) uint64 {
+	b := ray &^ o
+	first := b & -b
+	if first&p == 0 {
 		return 0
 	}
-	return f
+	return ray & (first - 1)
 }
 
-func rayDown(x, p, mask uint64, d uint) uint64 {
-	f := mask & (x >> d)
-	f |= mask & (f >> d)
-	f |= mask & (f >> d)
-	f |= mask & (f >> d)
-	f |= mask & (f >> d)
-	f |= mask & (f >> d)
-	if p&(f>>d) == 0 {
+func flipsDown(p, o, ray uint64) uint64 {
+	b := ray &^ o
+	if b == 0 {
 		return 0
 	}
-	return f
+	first := uint64(1) << uint(63-bits.LeadingZeros64(b))
+	if first&p == 0 {
+		return 0
+	}
+	return ray &^ (first<<1 - 1)
 }
+
+// rays64 holds, for each square, the squares along each of the eight
+// directions, the square itself left out: first the four that step towards
+// higher bits (right, down and left, down, down and right), then the four
+// towards lower bits.
+var rays64 = func() (t [64][8]uint64) {
+	steps := [8][2]int{{1, 0}, {-1, 1}, {0, 1}, {1, 1}, {-1, 0}, {1, -1}, {0, -1}, {-1, -1}}
+	for sq := range 64 {
+		c0, r0 := sq%8, sq/8
+		for d, st := range steps {
+			for c, r := c0+st[0], r0+st[1]; c >= 0 && c < 8 && r >= 0 && r < 8; c, r = c+st[0], r+st[1] {
+				t[sq][d] |= 1 << uint(r*8+c)
+			}
+		}
+	}
+	return t
+}()

@@ -188,3 +188,37 @@ func playDifferential(t *testing.T, o Options, rng *rand.Rand, game int) {
 		r.play(int(m))
 	}
 }
+
+// TestFlips64MatchesReference compares Flips64 with the reference on
+// random 8×8 positions, reachable or not, for every empty square.
+func TestFlips64MatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 64))
+	r := &ref{n: 8, cells: make([]Color, 64), turn: Black}
+	for range 5000 {
+		discs := rng.Uint64()&rng.Uint64() | rng.Uint64()&rng.Uint64()
+		p := discs & rng.Uint64()
+		o := discs &^ p
+		for sq := range 64 {
+			switch {
+			case p>>uint(sq)&1 != 0:
+				r.cells[sq] = Black
+			case o>>uint(sq)&1 != 0:
+				r.cells[sq] = White
+			default:
+				r.cells[sq] = Empty
+			}
+		}
+		for sq := range 64 {
+			if discs>>uint(sq)&1 != 0 {
+				continue
+			}
+			var want uint64
+			for _, f := range r.flips(sq%8, sq/8) {
+				want |= 1 << uint(f)
+			}
+			if got := Flips64(p, o, Square(sq)); got != want {
+				t.Fatalf("Flips64(%#x, %#x, %s) = %#x, want %#x", p, o, Square(sq).Name(8), got, want)
+			}
+		}
+	}
+}
