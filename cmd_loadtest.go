@@ -102,10 +102,12 @@ type loadStats struct {
 	moves        int // moves answered with 303
 	games        int
 	finished     int
-	serverErrors int // 5xx answers
-	lost         int // moves answered but missing from the next page
-	other        int // anything else unexpected: refused moves, network errors
-	throttled    int // 429 answers, waited out and sent again
+	serverErrors int           // 5xx answers
+	lost         int           // moves answered but missing from the next page
+	other        int           // anything else unexpected: refused moves, network errors
+	throttled    int           // 429 answers, waited out and sent again
+	waited       time.Duration // spent waiting out 429s, all players together
+	players      int           // players that played, Hard ones included
 	firstErrors  []string
 }
 
@@ -128,7 +130,7 @@ func (st *loadStats) fail(counter *int, format string, args ...any) {
 // and returns what they saw. Player i draws its choices from a source
 // seeded with seed and i.
 func runLoad(ctx context.Context, cfg loadConfig, players int, seed uint64) *loadStats {
-	st := &loadStats{start: time.Now(), latencies: make(map[string][]time.Duration)}
+	st := &loadStats{start: time.Now(), latencies: make(map[string][]time.Duration), players: players + cfg.Hard}
 	var wg sync.WaitGroup
 	for i := range players + cfg.Hard {
 		wg.Go(func() {
@@ -165,6 +167,11 @@ func (st *loadStats) report(w io.Writer) {
 	}
 	fmt.Fprintf(w, "errors: %d server errors (5xx), %d lost moves, %d other; %d requests throttled (429) and retried\n",
 		st.serverErrors, st.lost, st.other, st.throttled)
+	if st.throttled > 0 {
+		// Waiting players send nothing: the load was lighter by this much.
+		fmt.Fprintf(w, "throttled players waited %.1fs in all, %.0f%% of the players' time\n",
+			st.waited.Seconds(), 100*st.waited.Seconds()/(secs*float64(max(st.players, 1))))
+	}
 	fmt.Fprintf(w, "%d moves in %.1fs: %.1f moves/s\n", st.moves, secs, float64(st.moves)/secs)
 }
 
@@ -374,13 +381,17 @@ func (p *loadPlayer) post(ctx context.Context, kind, path string, form url.Value
 		if resp.StatusCode != http.StatusTooManyRequests {
 			return resp, nil
 		}
-		p.st.mu.Lock()
-		p.st.throttled++
-		p.st.mu.Unlock()
 		wait, _ := strconv.Atoi(resp.Header.Get("Retry-After"))
+		t1 := time.Now()
 		select {
 		case <-time.After(time.Duration(max(wait, 1)) * time.Second):
 		case <-ctx.Done():
+		}
+		p.st.mu.Lock()
+		p.st.throttled++
+		p.st.waited += time.Since(t1)
+		p.st.mu.Unlock()
+		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -165,5 +166,43 @@ func TestLoadtestCommand(t *testing.T) {
 		if err := runLoadtest(append(args, "-duration", "10ms")); err == nil {
 			t.Errorf("loadtest %q: no error", args)
 		}
+	}
+}
+
+// TestLoadtestWaitsOutThrottling checks that a 429 is waited out as its
+// Retry-After says, then sent again, and that the report says how long the
+// players waited: time in which they put no load on the server.
+func TestLoadtestWaitsOutThrottling(t *testing.T) {
+	var mu sync.Mutex
+	refused := false
+	const page = `<form><input type="hidden" name="ply" value="0"><button name="move" value="d3" data-square="d3"></button></form>`
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		first := !refused
+		refused = true
+		mu.Unlock()
+		switch {
+		case first:
+			w.Header().Set("Retry-After", "1")
+			w.WriteHeader(http.StatusTooManyRequests)
+		case r.Method == http.MethodPost && r.URL.Path == "/games":
+			http.Redirect(w, r, "/games/g1#status", http.StatusSeeOther)
+		case r.Method == http.MethodPost:
+			http.Error(w, "refused", http.StatusConflict) // ends the game: the player starts another
+		default:
+			io.WriteString(w, page)
+		}
+	}))
+	defer ts.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
+	defer cancel()
+	st := runLoad(ctx, loadConfig{Base: ts.URL, Level: "easy", Size: 8}, 1, 1)
+	var out bytes.Buffer
+	st.report(&out)
+	if st.throttled != 1 || st.waited < time.Second || st.games == 0 {
+		t.Errorf("throttled %d, waited %v, games %d; want 1, at least 1s, and games after the wait", st.throttled, st.waited, st.games)
+	}
+	if !regexp.MustCompile(`throttled players waited \d+\.\ds in all, \d+% of the players' time`).MatchString(out.String()) {
+		t.Errorf("report does not say how long the players waited:\n%s", out.String())
 	}
 }
