@@ -75,7 +75,7 @@ func TestLoadtestPlaysRealGames(t *testing.T) {
 // TestLoadtestCatchesFaults runs the players against servers that lose
 // moves or fail, and checks that the report counts it.
 func TestLoadtestCatchesFaults(t *testing.T) {
-	const page = `<form><input type="hidden" name="ply" value="0"><button name="move" value="d3" data-square="d3"></button></form>`
+	const page = `<form><input type="hidden" name="ply" value="0"><button name="move" value="d3"></button></form>`
 	tests := []struct {
 		name      string
 		moveCode  int
@@ -115,8 +115,8 @@ func TestLoadtestCatchesFaults(t *testing.T) {
 // FuzzParseGamePage holds the load test's page scanner to the plain
 // regular-expression reading of the same markup.
 func FuzzParseGamePage(f *testing.F) {
-	f.Add(`<input type="hidden" name="ply" value="12"><button name="move" value="d3" data-square="d3"></button>` +
-		`<button name="move" value="e3" data-square="e3" disabled></button><button name="move" value="pass" class="main">`)
+	f.Add(`<input type="hidden" name="ply" value="12"><button name="move" value="d3"></button>` +
+		`<button name="move" value="e3" disabled></button><button name="move" value="pass" class="main">`)
 	f.Add(`<button name="move" value="a1"`)
 	f.Add(`name="ply" value="x"`)
 	f.Add(`<button name="move" value="><button name="move" value="">`)
@@ -175,7 +175,7 @@ func TestLoadtestCommand(t *testing.T) {
 func TestLoadtestWaitsOutThrottling(t *testing.T) {
 	var mu sync.Mutex
 	refused := false
-	const page = `<form><input type="hidden" name="ply" value="0"><button name="move" value="d3" data-square="d3"></button></form>`
+	const page = `<form><input type="hidden" name="ply" value="0"><button name="move" value="d3"></button></form>`
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
 		first := !refused

@@ -227,13 +227,13 @@ func TestBrowserArrowKeys(t *testing.T) {
 	ctx := newBrowser(t, 1280, 900)
 	setCookie(t, ctx, a, ts.URL)
 	do(t, ctx, chromedp.Navigate(ts.URL+"/games/arrowsarrowsarro#status"))
-	tabTo(t, ctx, `e.dataset.square`)
+	tabTo(t, ctx, `e.matches(".grid button")`)
 	for _, step := range []struct{ key, want string }{
 		{kb.End, "h3"}, {kb.Home, "a3"}, {kb.ArrowUp, "a2"}, {kb.ArrowUp, "a1"}, {kb.ArrowUp, "a1"},
 		{kb.ArrowRight, "b1"}, {kb.ArrowDown, "b2"}, {kb.ArrowLeft, "a2"}, {kb.ArrowLeft, "a2"},
 	} {
 		do(t, ctx, chromedp.KeyEvent(step.key))
-		if got := eval[string](t, ctx, `document.activeElement.dataset.square`); got != step.want {
+		if got := eval[string](t, ctx, `document.activeElement.value`); got != step.want {
 			t.Errorf("after %q focus is on %q, want %q", step.key, got, step.want)
 		}
 	}
@@ -385,7 +385,7 @@ func TestBrowserScreenshots(t *testing.T) {
 		}
 		// Visible focus on a square.
 		do(t, ctx, chromedp.Navigate(ts.URL+pages["game"]))
-		tabTo(t, ctx, `e.dataset.square`)
+		tabTo(t, ctx, `e.matches(".grid button")`)
 		do(t, ctx, chromedp.KeyEvent(kb.ArrowRight))
 		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 		if err != nil {
@@ -412,7 +412,7 @@ func TestBrowserScreenshots(t *testing.T) {
 			// forced colours would drop like any gradient unless redrawn.
 			do(t, ctx, chromedp.Navigate(ts.URL+"/tutorial/1?try=d3"))
 			if lost := eval[[]string](t, ctx, `[...document.querySelectorAll(".grid .lh, .grid .lv, .grid .ld, .grid .la")].
-				filter(e => getComputedStyle(e).backgroundImage == "none").map(e => e.dataset.square)`); len(lost) > 0 {
+				filter(e => getComputedStyle(e).backgroundImage == "none").map(e => e.value)`); len(lost) > 0 {
 				t.Errorf("forced colours: the trial's stripes are gone on %v", lost)
 			}
 			if n := eval[int](t, ctx, `document.querySelectorAll(".grid .lv").length`); n == 0 {

@@ -149,7 +149,7 @@ func TestHint(t *testing.T) {
 	}
 	body := a.do("GET", "/games/hinthinthinthint?did=hint", nil, cookie).Body.String()
 	hint := g.HintSquare.Name(8)
-	if !strings.Contains(body, `value="`+hint+`" data-square="`+hint+`" data-disc="empty" aria-label="`+hint+`, empty, legal move, flips 1, hint" class="lg hint"`) {
+	if !strings.Contains(body, `value="`+hint+`" aria-label="`+hint+`, empty, legal move, flips 1, hint" class="lg hint"`) {
 		t.Errorf("the hinted square %s is not marked:\n%s", hint, body)
 	}
 	if !strings.Contains(body, "Hint: "+hint+" is the strongest move here") {
@@ -225,7 +225,7 @@ func TestWholeGame(t *testing.T) {
 					t.Errorf("result page lacks %q", want)
 				}
 			}
-			if strings.Contains(body, "<button name=\"move\" value=\"a1\" data-square=\"a1\" data-disc=\"empty\" aria-label=\"a1, empty\">") {
+			if strings.Contains(body, "<button name=\"move\" value=\"a1\" aria-label=\"a1, empty\">") {
 				t.Errorf("a finished game has an enabled square")
 			}
 			w := a.do("POST", "/games/"+id+"/moves", url.Values{"ply": {strconv.Itoa(g.Ply())}, "move": {"pass"}}, cookie)

@@ -101,7 +101,7 @@ func (b *tutorBrowser) square(sq string) {
 	b.t.Helper()
 	b.tabTo(".grid button")
 	for range 20 {
-		at := b.eval(`document.activeElement.dataset.square`)
+		at := b.eval(`document.activeElement.value`)
 		if at == sq {
 			return
 		}

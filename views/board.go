@@ -116,8 +116,9 @@ func (s SquareView) button(b *strings.Builder, field string) {
 	b.WriteString("<button")
 	attr("name", field)
 	attr("value", s.Name)
-	attr("data-square", s.Name)
-	attr("data-disc", s.Disc)
+	if s.Disc != "empty" { // the stylesheet draws only discs
+		attr("data-disc", s.Disc)
+	}
 	attr("aria-label", s.Label)
 	if s.Class != "" {
 		attr("class", s.Class)

@@ -92,7 +92,7 @@ func TestGridEscapes(t *testing.T) {
 	}}}}
 	got := string(v.Grid(`m"`))
 	want := `<div class="grid b1"><span></span><span aria-hidden="true">&lt;a&gt;</span>` + "\n" +
-		`<span aria-hidden="true">1</span><button name="m&#34;" value="a1&#34;" data-square="a1&#34;" data-disc="empty"` +
+		`<span aria-hidden="true">1</span><button name="m&#34;" value="a1&#34;"` +
 		` aria-label="a1, &lt;b&gt; &amp; &#34;c&#34;" class="lg" disabled></button>` + "\n</div>"
 	if got != want {
 		t.Errorf("Grid =\n%s\nwant\n%s", got, want)
