@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"errors"
 	"flag"
@@ -187,6 +188,10 @@ type loadPlayer struct {
 	st     *loadStats
 	rng    *rand.Rand
 	client *http.Client
+	// zr and buf are reused for every page. The transport's own gzip
+	// handling made a reader, with its 32 KB window, for each one.
+	zr  *gzip.Reader
+	buf bytes.Buffer
 }
 
 func newLoadPlayer(cfg loadConfig, st *loadStats, rng *rand.Rand) *loadPlayer {
@@ -343,12 +348,13 @@ func (p *loadPlayer) page(ctx context.Context, path string) (*gamePage, error) {
 	if err != nil {
 		return nil, err
 	}
+	req.Header.Set("Accept-Encoding", "gzip") // as a browser does; read below
 	t0 := time.Now()
 	resp, err := p.client.Do(req)
 	if err != nil {
 		return nil, p.transportError("GET "+path, ctx, err)
 	}
-	body, err := io.ReadAll(resp.Body)
+	body, err := p.read(resp.Body, resp.Header.Get("Content-Encoding") == "gzip")
 	resp.Body.Close()
 	if err != nil {
 		return nil, p.transportError("GET "+path, ctx, err)
@@ -359,6 +365,26 @@ func (p *loadPlayer) page(ctx context.Context, path string) (*gamePage, error) {
 	}
 	page := parseGamePage(body)
 	return &page, nil
+}
+
+// read returns what r holds, decompressed if gzipped, in a buffer that the
+// next read reuses.
+func (p *loadPlayer) read(r io.Reader, gzipped bool) ([]byte, error) {
+	p.buf.Reset()
+	if gzipped {
+		if p.zr == nil {
+			zr, err := gzip.NewReader(r)
+			if err != nil {
+				return nil, err
+			}
+			p.zr = zr
+		} else if err := p.zr.Reset(r); err != nil {
+			return nil, err
+		}
+		r = p.zr
+	}
+	_, err := p.buf.ReadFrom(r)
+	return p.buf.Bytes(), err
 }
 
 // post sends a form. Like a polite browser, it waits out a 429 for as
