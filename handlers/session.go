@@ -12,7 +12,9 @@ import (
 	"net/http"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 	"github.com/gorilla/securecookie"
@@ -28,23 +30,37 @@ var (
 	gameIDPattern   = regexp.MustCompile(`^[a-z2-7]{16}$`)
 )
 
-// session reads the player id from the cookie, if there is a valid one. It
-// never writes a cookie: only starting a game does.
+// session reads the player id from the cookie, if there is a valid one.
+// The cookie lasts cookieMaxAge from when it was written; on a POST, one
+// written more than cookieRefresh ago is written again, so that a player
+// who keeps playing never loses it. GETs never write a cookie.
 func (s *Server) session(c *gin.Context) {
 	sess, err := s.cookies.Get(c.Request, cookieName)
 	if err == nil {
 		if id, ok := sess.Values[playerKey].(string); ok && playerIDPattern.MatchString(id) {
 			c.Set(playerKey, id)
+			issued, _ := sess.Values[issuedKey].(time.Time) // zero for older cookies
+			if c.Request.Method == http.MethodPost && time.Since(issued) > cookieRefresh {
+				if err := s.savePlayer(c, id); err != nil {
+					s.log.Error("refresh session", "err", err)
+				}
+			}
 		}
 	}
 	c.Next()
 }
 
+// cookieRefresh is how old a cookie may get before a POST writes it again.
+const cookieRefresh = 24 * time.Hour
+
 // playerID returns the player id from the cookie, or "" for none.
 func playerID(c *gin.Context) string { return c.GetString(playerKey) }
 
-// savePlayer sets the cookie to hold id.
+// savePlayer sets the cookie to hold id, once per response.
 func (s *Server) savePlayer(c *gin.Context, id string) error {
+	if c.GetBool(savedKey) && playerID(c) == id {
+		return nil // written already, by the refresh in session
+	}
 	sess, _ := s.cookies.Get(c.Request, cookieName) // a bad cookie gives a fresh session
 	sess.Values = map[any]any{playerKey: id}
 	opts := *s.cookies.Options
@@ -54,17 +70,26 @@ func (s *Server) savePlayer(c *gin.Context, id string) error {
 		return fmt.Errorf("save session: %w", err)
 	}
 	c.Set(playerKey, id)
+	c.Set(savedKey, true)
 	return nil
 }
 
-// sessionSerializer writes a session, which only ever holds the player id,
-// as "p:" and the id, inside the cookie's encryption and signature. The
-// default, gob, builds a decoder for every cookie it reads, which cost 7%
-// of the server's CPU under load. Cookies written with gob before are still
-// read.
+// sessionSerializer writes a session, which holds only the player id, as
+// "p:", the id, ":" and the Unix time it is written at, inside the cookie's
+// encryption and signature. The default, gob, builds a decoder for every
+// cookie it reads, which cost 7% of the server's CPU under load. Cookies
+// written before, with gob or without the time, still read; they count as
+// old, so the next POST writes them again.
 type sessionSerializer struct{}
 
 const sessionPrefix = "p:"
+
+// Session values besides playerKey: when the cookie was written (a
+// time.Time), and, in the context only, that this response wrote it.
+const (
+	issuedKey = "issued"
+	savedKey  = "session saved"
+)
 
 func (sessionSerializer) Serialize(src any) ([]byte, error) {
 	vals, ok := src.(map[any]any)
@@ -72,7 +97,7 @@ func (sessionSerializer) Serialize(src any) ([]byte, error) {
 	if !ok || !isString || len(vals) != 1 {
 		return nil, errors.New("session: only a player id can be stored")
 	}
-	return []byte(sessionPrefix + id), nil
+	return fmt.Appendf(nil, "%s%s:%d", sessionPrefix, id, time.Now().Unix()), nil
 }
 
 func (sessionSerializer) Deserialize(src []byte, dst any) error {
@@ -80,11 +105,16 @@ func (sessionSerializer) Deserialize(src []byte, dst any) error {
 	if !ok {
 		return fmt.Errorf("session: cannot read into %T", dst)
 	}
-	if id, found := strings.CutPrefix(string(src), sessionPrefix); found {
-		*vals = map[any]any{playerKey: id}
-		return nil
+	rest, found := strings.CutPrefix(string(src), sessionPrefix)
+	if !found {
+		return securecookie.GobEncoder{}.Deserialize(src, dst)
 	}
-	return securecookie.GobEncoder{}.Deserialize(src, dst)
+	id, stamp, _ := strings.Cut(rest, ":")
+	*vals = map[any]any{playerKey: id}
+	if secs, err := strconv.ParseInt(stamp, 10, 64); err == nil {
+		(*vals)[issuedKey] = time.Unix(secs, 0)
+	}
+	return nil
 }
 
 func newPlayerID() string { return hex.EncodeToString(randomBytes(16)) }

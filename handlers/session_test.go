@@ -2,14 +2,19 @@ package handlers
 
 import (
 	"bytes"
+	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/gin-gonic/gin"
 	"github.com/gorilla/securecookie"
 
 	"reversi/game"
@@ -136,4 +141,80 @@ func TestSessionCookieFormats(t *testing.T) {
 	if err := (sessionSerializer{}).Deserialize([]byte(sessionPrefix+testPlayer), &vals); err != nil || vals[playerKey] != testPlayer {
 		t.Errorf("Deserialize = %v, %v", vals, err)
 	}
+}
+
+// TestSessionCookieRefresh checks that a POST writes the cookie again once
+// it is older than cookieRefresh, so that a player who keeps playing keeps
+// it, that a fresh one is left alone, that a GET never writes one, and that
+// a response writes the cookie at most once.
+func TestSessionCookieRefresh(t *testing.T) {
+	a := newApp(t)
+	id, fresh := a.start(nil, "opponent", "local")
+	player := playerID(ginContextWithCookie(t, a, fresh))
+	// A cookie written long ago, in the current format, and one in the
+	// format before the time was added.
+	raw := securecookie.CodecsFromPairs(testKeys...)
+	for _, c := range raw {
+		c.(*securecookie.SecureCookie).SetSerializer(securecookie.NopEncoder{})
+	}
+	cookieOf := func(payload string) *http.Cookie {
+		v, err := securecookie.EncodeMulti(cookieName, []byte(payload), raw...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &http.Cookie{Name: cookieName, Value: v}
+	}
+	old := cookieOf(fmt.Sprintf("%s%s:%d", sessionPrefix, player, time.Now().Add(-2*cookieRefresh).Unix()))
+	untimed := cookieOf(sessionPrefix + player)
+	ply := 0
+	move := func(cookie *http.Cookie) *httptest.ResponseRecorder {
+		g := a.stored(id)
+		b, err := g.Record.Board()
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := a.do("POST", "/games/"+id+"/moves", url.Values{"ply": {strconv.Itoa(g.Ply())}, "move": {b.Moves().First().Name(8)}}, cookie)
+		if w.Code != http.StatusSeeOther {
+			t.Fatalf("move = %d, want 303", w.Code)
+		}
+		ply++
+		return w
+	}
+	setCookies := func(w *httptest.ResponseRecorder) int { return len(w.Result().Cookies()) }
+	if n := setCookies(move(fresh)); n != 0 {
+		t.Errorf("a move with a fresh cookie wrote %d cookies, want none", n)
+	}
+	for name, cookie := range map[string]*http.Cookie{"old": old, "untimed": untimed} {
+		if w := a.do("GET", "/games/"+id, nil, cookie); w.Code != http.StatusOK || setCookies(w) != 0 {
+			t.Errorf("GET with the %s cookie = %d with %d cookies, want 200 and none", name, w.Code, setCookies(w))
+		}
+		w := move(cookie)
+		if n := setCookies(w); n != 1 {
+			t.Fatalf("a move with the %s cookie wrote %d cookies, want 1", name, n)
+		}
+		renewed := cookieFrom(t, w)
+		if renewed.MaxAge != cookieMaxAge {
+			t.Errorf("renewed cookie Max-Age = %d, want %d", renewed.MaxAge, cookieMaxAge)
+		}
+		if n := setCookies(move(renewed)); n != 0 {
+			t.Errorf("a move with the renewed cookie wrote %d cookies, want none", n)
+		}
+	}
+	// Starting a game with an old cookie writes it once, not twice.
+	w := a.do("POST", "/games", url.Values{"opponent": {"local"}, "color": {"black"}, "level": {"easy"}, "size": {"8"},
+		"start": {"cross"}, "confirm": {"yes"}}, old)
+	if w.Code != http.StatusSeeOther || setCookies(w) != 1 {
+		t.Errorf("new game with an old cookie = %d with %d cookies, want 303 and 1", w.Code, setCookies(w))
+	}
+}
+
+// ginContextWithCookie runs the session middleware on a request with
+// cookie and returns its context.
+func ginContextWithCookie(t *testing.T, a *testApp, cookie *http.Cookie) *gin.Context {
+	t.Helper()
+	req := httptest.NewRequest("GET", "/", nil)
+	req.AddCookie(cookie)
+	c := ginContext(httptest.NewRecorder(), req)
+	a.srv.session(c)
+	return c
 }
