@@ -47,20 +47,11 @@ func newGeoBits(n int) *geoBits {
 		}
 	}
 	g.notFirst, g.notLast = g.all.AndNot(g.firstCol), g.all.AndNot(g.lastCol)
-	last := n - 1
-	for i, cr := range [4][2]int{{0, 0}, {last, 0}, {0, last}, {last, last}} {
-		c, r := cr[0], cr[1]
-		dc, dr := 1, 1
-		if c == last {
-			dc = -1
-		}
-		if r == last {
-			dr = -1
-		}
-		g.corner[i] = at(c, r)
+	for i, k := range cornersOf(n) {
+		g.corner[i] = at(k.corner[0], k.corner[1])
 		g.corners = g.corners.Or(g.corner[i])
-		g.xs[i] = at(c+dc, r+dr)
-		g.cs[i] = at(c+dc, r).Or(at(c, r+dr))
+		g.xs[i] = at(k.x[0], k.x[1])
+		g.cs[i] = at(k.c[0][0], k.c[0][1]).Or(at(k.c[1][0], k.c[1][1]))
 	}
 	edges := g.firstCol.Or(g.lastCol).Or(g.firstRow).Or(g.lastRow)
 	for sq := range game.Square(n * n) {
@@ -169,12 +160,7 @@ func newEngineBits(b game.Board, tableBits uint) *engineBits {
 func (e *engineBits) empties() int { return e.g.all.AndNot(e.p.Or(e.o)).Count() }
 
 func (e *engineBits) table() *table[keyBits] {
-	if e.tt == nil {
-		e.tt = newTable[keyBits](e.tableBits)
-	} else {
-		e.tt.clear()
-	}
-	return e.tt
+	return emptyTable(&e.tt, e.tableBits)
 }
 
 func (e *engineBits) solve(b *budget, progress func(RootMove)) (int, game.Square, bool) {

@@ -41,12 +41,7 @@ type engine64 struct {
 func (e *engine64) empties() int { return count(e.g.mask &^ (e.p | e.o)) }
 
 func (e *engine64) table() *table[key64] {
-	if e.tt == nil {
-		e.tt = newTable[key64](e.tableBits)
-	} else {
-		e.tt.clear()
-	}
-	return e.tt
+	return emptyTable(&e.tt, e.tableBits)
 }
 
 func (e *engine64) solve(b *budget, progress func(RootMove)) (int, game.Square, bool) {

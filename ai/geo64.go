@@ -58,6 +58,33 @@ func geoFor(n int) *geo64 {
 
 func bit64(c, r int) uint64 { return 1 << uint(r*8+c) }
 
+// cornerSquares are a corner of the board and the squares next to it, as
+// (column, row): the X-square diagonally inside, and the two C-squares
+// beside it along the edges.
+type cornerSquares struct {
+	corner, x [2]int
+	c         [2][2]int
+}
+
+// cornersOf returns the four corners of an n×n board: a1, the far end of
+// row 1, the far end of column a, and the far corner.
+func cornersOf(n int) [4]cornerSquares {
+	last := n - 1
+	var out [4]cornerSquares
+	for i, cr := range [4][2]int{{0, 0}, {last, 0}, {0, last}, {last, last}} {
+		c, r := cr[0], cr[1]
+		dc, dr := 1, 1
+		if c == last {
+			dc = -1
+		}
+		if r == last {
+			dr = -1
+		}
+		out[i] = cornerSquares{corner: cr, x: [2]int{c + dc, r + dr}, c: [2][2]int{{c + dc, r}, {c, r + dr}}}
+	}
+	return out
+}
+
 func newGeo64(n int) *geo64 {
 	g := &geo64{n: n}
 	for r := range n {
@@ -73,20 +100,11 @@ func newGeo64(n int) *geo64 {
 			g.quad[r*8+c] = uint8(q)
 		}
 	}
-	last := n - 1
-	for i, cr := range [4][2]int{{0, 0}, {last, 0}, {0, last}, {last, last}} {
-		c, r := cr[0], cr[1]
-		dc, dr := 1, 1
-		if c == last {
-			dc = -1
-		}
-		if r == last {
-			dr = -1
-		}
-		g.corner[i] = bit64(c, r)
+	for i, k := range cornersOf(n) {
+		g.corner[i] = bit64(k.corner[0], k.corner[1])
 		g.corners |= g.corner[i]
-		g.xs[i] = bit64(c+dc, r+dr)
-		g.cs[i] = bit64(c+dc, r) | bit64(c, r+dr)
+		g.xs[i] = bit64(k.x[0], k.x[1])
+		g.cs[i] = bit64(k.c[0][0], k.c[0][1]) | bit64(k.c[1][0], k.c[1][1])
 	}
 	for sq := range 64 {
 		x := uint64(1) << uint(sq)
@@ -95,7 +113,7 @@ func newGeo64(n int) *geo64 {
 		}
 		c, r := sq%8, sq/8
 		w := int16(0)
-		if c == 0 || c == last || r == 0 || r == last {
+		if c == 0 || c == n-1 || r == 0 || r == n-1 {
 			w = 20
 		}
 		for i := range 4 {

@@ -30,6 +30,17 @@ func newTable[K comparable](bits uint) *table[K] {
 // clear empties the table.
 func (t *table[K]) clear() { clear(t.entries) }
 
+// emptyTable returns *tt emptied, or, the first time, a new table with
+// 1<<bits entries kept in *tt: an engine reuses its table between searches.
+func emptyTable[K comparable](tt **table[K], bits uint) *table[K] {
+	if *tt == nil {
+		*tt = newTable[K](bits)
+	} else {
+		(*tt).clear()
+	}
+	return *tt
+}
+
 // mix64 hashes two words.
 func mix64(a, b uint64) uint64 {
 	h := a*0x9E3779B97F4A7C15 ^ b*0xC2B2AE3D27D4EB4F
