@@ -333,13 +333,12 @@ func (s *Server) computerMove(ctx context.Context, b game.Board, level ai.Level)
 	// The time limit covers the wait for a free core too.
 	ctx, cancel := context.WithTimeout(ctx, s.aiTimeout)
 	defer cancel()
-	select {
-	case s.aiSlots <- struct{}{}:
-		defer func() { <-s.aiSlots }()
-	case <-ctx.Done():
+	release, ok := s.searchSlot(ctx)
+	if !ok {
 		s.log.Warn("no core free for the computer; playing the first legal move")
 		return fallback
 	}
+	defer release()
 	rng := rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	m, err := s.choose(ctx, b, level, rng)
 	if err != nil || !b.Legal(m) {
@@ -347,6 +346,18 @@ func (s *Server) computerMove(ctx context.Context, b game.Board, level ai.Level)
 		return fallback
 	}
 	return m
+}
+
+// searchSlot waits, within ctx, for one of the slots that bound the
+// searches running at once, and returns the function that gives it back;
+// ok is false if ctx ended first.
+func (s *Server) searchSlot(ctx context.Context) (release func(), ok bool) {
+	select {
+	case s.aiSlots <- struct{}{}:
+		return func() { <-s.aiSlots }, true
+	case <-ctx.Done():
+		return nil, false
+	}
 }
 
 // playableOffline loads the game of an undo or hint form and checks that
@@ -416,12 +427,11 @@ func (s *Server) hintMove(c *gin.Context) error {
 func (s *Server) hintFor(ctx context.Context, b game.Board) (game.Square, error) {
 	ctx, cancel := context.WithTimeout(ctx, s.aiTimeout)
 	defer cancel()
-	select {
-	case s.aiSlots <- struct{}{}:
-		defer func() { <-s.aiSlots }()
-	case <-ctx.Done():
+	release, ok := s.searchSlot(ctx)
+	if !ok {
 		return game.Pass, errHintFailed
 	}
+	defer release()
 	sq, err := s.hint(ctx, b)
 	if err != nil || sq == game.Pass || !b.Legal(sq) {
 		s.log.Warn("hint failed", "err", err, "move", sq)
