@@ -148,49 +148,54 @@ const maxStep = 20
 
 // NewBoard lays out b with m for the board template.
 func NewBoard(b game.Board, m Marks) BoardView {
+	moves := b.Moves()
+	return layout(b, func(sq game.Square, disc game.Color, label, class []string) (bool, []string, []string) {
+		legal := moves.Has(sq)
+		open := m.Playable && (legal || !m.ShowLegal && disc == game.Empty)
+		if legal && m.ShowLegal {
+			class = append(class, "lg")
+			label = append(label, "legal move")
+			if f := b.Flips(sq).Count(); f > 0 {
+				label = append(label, "flips "+strconv.Itoa(f))
+			}
+		}
+		if sq == m.Hint {
+			class = append(class, "hint")
+			label = append(label, "hint")
+		}
+		switch {
+		case slices.Contains(m.Placed, sq):
+			class = append(class, "pl")
+			label = append(label, "just placed")
+		case m.Flipped.Has(sq):
+			class = append(class, "fl")
+			label = append(label, "just flipped")
+		}
+		if st, ok := m.Steps[sq]; ok && st > 0 {
+			class = append(class, "s"+strconv.Itoa(min(st, maxStep)))
+		}
+		return open, label, class
+	})
+}
+
+// layout lays out b row by row, each square as square describes it: whether
+// its button is enabled, and its label and classes, to which square appends
+// after the square's name and disc that layout puts first in the label.
+func layout(b game.Board, square func(sq game.Square, disc game.Color, label, class []string) (open bool, _, _ []string)) BoardView {
 	n := b.Size()
 	v := BoardView{Size: n, Cols: make([]string, n), Rows: make([]RowView, n)}
 	for c := range n {
 		v.Cols[c] = string(rune('a' + c))
 	}
-	moves := b.Moves()
 	for r := range n {
 		row := RowView{Num: r + 1, Squares: make([]SquareView, n)}
 		for c := range n {
 			sq := game.SquareAt(n, c, r)
 			disc := b.At(sq)
-			s := SquareView{Name: sq.Name(n), Disc: disc.String(), Disabled: true}
-			label := []string{s.Name, disc.String()}
-			var class []string
-			legal := moves.Has(sq)
-			if m.Playable && (legal || !m.ShowLegal && disc == game.Empty) {
-				s.Disabled = false
-			}
-			if legal && m.ShowLegal {
-				class = append(class, "lg")
-				label = append(label, "legal move")
-				if f := b.Flips(sq).Count(); f > 0 {
-					label = append(label, "flips "+strconv.Itoa(f))
-				}
-			}
-			if sq == m.Hint {
-				class = append(class, "hint")
-				label = append(label, "hint")
-			}
-			switch {
-			case slices.Contains(m.Placed, sq):
-				class = append(class, "pl")
-				label = append(label, "just placed")
-			case m.Flipped.Has(sq):
-				class = append(class, "fl")
-				label = append(label, "just flipped")
-			}
-			if st, ok := m.Steps[sq]; ok && st > 0 {
-				class = append(class, "s"+strconv.Itoa(min(st, maxStep)))
-			}
-			s.Label = strings.Join(label, ", ")
-			s.Class = strings.Join(class, " ")
-			row.Squares[c] = s
+			name := sq.Name(n)
+			open, label, class := square(sq, disc, []string{name, disc.String()}, nil)
+			row.Squares[c] = SquareView{Name: name, Disc: disc.String(), Disabled: !open,
+				Label: strings.Join(label, ", "), Class: strings.Join(class, " ")}
 		}
 		v.Rows[r] = row
 	}

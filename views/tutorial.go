@@ -1,8 +1,6 @@
 package views
 
 import (
-	"strings"
-
 	"reversi/game"
 )
 
@@ -50,11 +48,6 @@ type TrialMarks struct {
 // along each bracketed line a stripe in its direction, and the discs that
 // would turn over a dot of their new colour ("wf").
 func NewTrialBoard(b game.Board, m TrialMarks) BoardView {
-	n := b.Size()
-	v := BoardView{Size: n, Cols: make([]string, n), Rows: make([]RowView, n)}
-	for c := range n {
-		v.Cols[c] = string(rune('a' + c))
-	}
 	moves := b.Moves()
 	line := map[game.Square]string{}
 	var flips game.Bits
@@ -68,42 +61,30 @@ func NewTrialBoard(b game.Board, m TrialMarks) BoardView {
 		}
 		line[l.End] = stripe[l.Direction]
 	}
-	for r := range n {
-		row := RowView{Num: r + 1, Squares: make([]SquareView, n)}
-		for c := range n {
-			sq := game.SquareAt(n, c, r)
-			disc := b.At(sq)
-			s := SquareView{Name: sq.Name(n), Disc: disc.String(), Disabled: !m.Open || disc != game.Empty}
-			label := []string{s.Name, disc.String()}
-			var class []string
-			if moves.Has(sq) {
-				class = append(class, "lg")
-				label = append(label, "legal move")
-			}
-			switch {
-			case sq == m.Trial:
-				class = append(class, "t"+b.Turn().String()[:1])
-				label = append(label, "trial "+b.Turn().String()+" disc")
-			case flips.Has(sq):
-				class = append(class, "wf", line[sq])
-				label = append(label, "would turn over")
-			case line[sq] != "":
-				class = append(class, line[sq])
-				label = append(label, "closes a line")
-			case sq == m.Placed:
-				class = append(class, "pl")
-				label = append(label, "just placed")
-			case m.Flipped.Has(sq):
-				class = append(class, "fl")
-				label = append(label, "just turned over")
-			}
-			s.Label = strings.Join(label, ", ")
-			s.Class = strings.Join(class, " ")
-			row.Squares[c] = s
+	return layout(b, func(sq game.Square, disc game.Color, label, class []string) (bool, []string, []string) {
+		if moves.Has(sq) {
+			class = append(class, "lg")
+			label = append(label, "legal move")
 		}
-		v.Rows[r] = row
-	}
-	return v
+		switch {
+		case sq == m.Trial:
+			class = append(class, "t"+b.Turn().String()[:1])
+			label = append(label, "trial "+b.Turn().String()+" disc")
+		case flips.Has(sq):
+			class = append(class, "wf", line[sq])
+			label = append(label, "would turn over")
+		case line[sq] != "":
+			class = append(class, line[sq])
+			label = append(label, "closes a line")
+		case sq == m.Placed:
+			class = append(class, "pl")
+			label = append(label, "just placed")
+		case m.Flipped.Has(sq):
+			class = append(class, "fl")
+			label = append(label, "just turned over")
+		}
+		return m.Open && disc == game.Empty, label, class
+	})
 }
 
 // stripe is the class that draws a line through a square in a direction:
