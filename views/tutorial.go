@@ -1,8 +1,6 @@
 package views
 
-import (
-	"reversi/game"
-)
+import "reversi/game"
 
 // Pages of the tutorial, the practice board and the reference.
 const (
