@@ -267,6 +267,22 @@ const runAxe = `axe.run(document, {resultTypes: ["violations"]}).then(r => r.vio
 	id: v.id, impact: v.impact || "", help: v.help,
 	nodes: v.nodes.slice(0, 5).map(n => n.target.join(" "))})))`
 
+// audit runs axe-core (source axe) on the page open in ctx and reports
+// each violation as an error naming the page.
+func audit(t *testing.T, ctx context.Context, axe, page string) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](axe)); err != nil {
+		t.Fatalf("inject axe-core: %v", err)
+	}
+	vs, err := chromedp.Run(ctx, chromedp.Evaluate[[]axeViolation](runAxe, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("axe.run: %v", err)
+	}
+	for _, v := range vs {
+		t.Errorf("axe on the %s page: %s (%s): %s at %v", page, v.ID, v.Impact, v.Help, v.Nodes)
+	}
+}
+
 // browserPages are fixture pages for the audit and the screenshots.
 func browserPages(t *testing.T, a *testApp) map[string]string {
 	t.Helper()
@@ -328,16 +344,7 @@ func TestBrowserAccessibilityAudit(t *testing.T) {
 	for _, name := range []string{"home", "game", "result", "ten", "pass", "error"} {
 		t.Run(name, func(t *testing.T) {
 			do(t, ctx, chromedp.Navigate(ts.URL+pages[name]))
-			if _, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](axe)); err != nil {
-				t.Fatalf("inject axe-core: %v", err)
-			}
-			vs, err := chromedp.Run(ctx, chromedp.Evaluate[[]axeViolation](runAxe, chromedp.EvalAwaitPromise))
-			if err != nil {
-				t.Fatalf("axe.run: %v", err)
-			}
-			for _, v := range vs {
-				t.Errorf("axe: %s (%s): %s at %v", v.ID, v.Impact, v.Help, v.Nodes)
-			}
+			audit(t, ctx, axe, name)
 		})
 	}
 }

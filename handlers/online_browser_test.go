@@ -21,19 +21,6 @@ func TestBrowserOnlineGame(t *testing.T) {
 	_, ts := liveApp(t)
 	host := newBrowser(t, 1280, 900)
 	guest := newBrowser(t, 1280, 900)
-	audit := func(ctx context.Context, name string) {
-		t.Helper()
-		if _, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](axe)); err != nil {
-			t.Fatalf("inject axe-core: %v", err)
-		}
-		vs, err := chromedp.Run(ctx, chromedp.Evaluate[[]axeViolation](runAxe, chromedp.EvalAwaitPromise))
-		if err != nil {
-			t.Fatalf("axe.run: %v", err)
-		}
-		for _, v := range vs {
-			t.Errorf("axe on the %s page: %s (%s): %s at %v", name, v.ID, v.Impact, v.Help, v.Nodes)
-		}
-	}
 
 	// The host starts a 6×6 online game from the home page.
 	do(t, host, chromedp.Navigate(ts.URL+"/"),
@@ -44,12 +31,12 @@ func TestBrowserOnlineGame(t *testing.T) {
 	if !strings.HasPrefix(invite, ts.URL+"/join/") {
 		t.Fatalf("invite link = %q, want %s/join/…", invite, ts.URL)
 	}
-	audit(host, "invite")
+	audit(t, host, axe, "invite")
 
 	// The guest opens the link and takes the seat. axe-core needs
 	// JavaScript, so it audits the page before the guest switches it off.
 	do(t, guest, chromedp.Navigate(invite))
-	audit(guest, "join")
+	audit(t, guest, axe, "join")
 	if _, err := chromedp.Call(guest, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +71,7 @@ func TestBrowserOnlineGame(t *testing.T) {
 			waitFor(t, guest, moved(before), "the guest's page to show the host's move")
 		case eval[bool](t, guest, `!!document.querySelector("`+playable+`")`):
 			if !audited {
-				audit(host, "waiting")
+				audit(t, host, axe, "waiting")
 				audited = true
 			}
 			clickAndLoad(t, guest, playable)

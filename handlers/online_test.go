@@ -132,6 +132,21 @@ func readPage(body string) (ply string, moves []string) {
 
 // newOnline has host start a 6×6 online game as Black and returns the game
 // path and the invite path.
+// seatedGuest has host start an online game and guest take the seat, and
+// returns the game's path and the event stream's URL path that the
+// guest's waiting page links.
+func seatedGuest(t *testing.T, host, guest *client) (gamePath, events string) {
+	t.Helper()
+	gamePath, invite := newOnline(t, host)
+	guest.want(guest.post(invite, url.Values{}), http.StatusSeeOther, "take the seat")
+	body := guest.want(guest.get(gamePath), http.StatusOK, "guest waits").body
+	m := eventsPattern.FindStringSubmatch(body)
+	if m == nil {
+		t.Fatalf("guest's waiting page has no stream:\n%s", body)
+	}
+	return gamePath, strings.ReplaceAll(m[1], "&amp;", "&")
+}
+
 func newOnline(t *testing.T, host *client, kv ...string) (string, string) {
 	t.Helper()
 	form := url.Values{"opponent": {"online"}, "color": {"black"}, "level": {"easy"}, "size": {"6"},
@@ -313,15 +328,9 @@ func TestOnlineStreamEndsWithClient(t *testing.T) {
 	broker := NewBroker()
 	ts, _ := onlineServer(t, func(c *Config) { c.Notifier = broker })
 	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
-	gamePath, invite := newOnline(t, host)
-	guest.want(guest.post(invite, url.Values{}), http.StatusSeeOther, "take the seat")
-	body := guest.want(guest.get(gamePath), http.StatusOK, "guest waits").body
-	m := eventsPattern.FindStringSubmatch(body)
-	if m == nil {
-		t.Fatalf("guest's waiting page has no stream:\n%s", body)
-	}
+	gamePath, events := seatedGuest(t, host, guest)
 	ctx, cancel := context.WithCancel(context.Background())
-	req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+strings.ReplaceAll(m[1], "&amp;", "&"), nil)
+	req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+events, nil)
 	resp, err := guest.c.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -485,14 +494,7 @@ func TestOnlineTokenNeverLogged(t *testing.T) {
 func TestOnlineDrainEndsStreams(t *testing.T) {
 	ts, _, srv := onlineApp(t, nil, 0)
 	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
-	gamePath, invite := newOnline(t, host)
-	guest.want(guest.post(invite, url.Values{}), http.StatusSeeOther, "take the seat")
-	body := guest.want(guest.get(gamePath), http.StatusOK, "guest waits").body
-	m := eventsPattern.FindStringSubmatch(body)
-	if m == nil {
-		t.Fatalf("guest's waiting page has no stream:\n%s", body)
-	}
-	events := strings.ReplaceAll(m[1], "&amp;", "&")
+	gamePath, events := seatedGuest(t, host, guest)
 	done := make(chan string, 2)
 	go func() {
 		resp, err := guest.c.Get(ts.URL + events)
