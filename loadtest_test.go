@@ -72,10 +72,25 @@ func TestLoadtestPlaysRealGames(t *testing.T) {
 	}
 }
 
+// fakeGame answers like the game server for new games and pages, each page
+// a game at ply 0 with one legal move, and with move for every move.
+func fakeGame(move http.HandlerFunc) http.Handler {
+	const page = `<form><input type="hidden" name="ply" value="0"><button name="move" value="d3"></button></form>`
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.Method == http.MethodPost && r.URL.Path == "/games":
+			http.Redirect(w, r, "/games/g1#status", http.StatusSeeOther)
+		case r.Method == http.MethodPost:
+			move(w, r)
+		default:
+			io.WriteString(w, page)
+		}
+	})
+}
+
 // TestLoadtestCatchesFaults runs the players against servers that lose
 // moves or fail, and checks that the report counts it.
 func TestLoadtestCatchesFaults(t *testing.T) {
-	const page = `<form><input type="hidden" name="ply" value="0"><button name="move" value="d3"></button></form>`
 	tests := []struct {
 		name      string
 		moveCode  int
@@ -87,16 +102,9 @@ func TestLoadtestCatchesFaults(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				switch {
-				case r.Method == http.MethodPost && r.URL.Path == "/games":
-					http.Redirect(w, r, "/games/g1#status", http.StatusSeeOther)
-				case r.Method == http.MethodPost:
-					w.Header().Set("Location", "/games/g1#status")
-					w.WriteHeader(tt.moveCode)
-				default:
-					io.WriteString(w, page)
-				}
+			ts := httptest.NewServer(fakeGame(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Location", "/games/g1#status")
+				w.WriteHeader(tt.moveCode)
 			}))
 			defer ts.Close()
 			ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
@@ -175,23 +183,20 @@ func TestLoadtestCommand(t *testing.T) {
 func TestLoadtestWaitsOutThrottling(t *testing.T) {
 	var mu sync.Mutex
 	refused := false
-	const page = `<form><input type="hidden" name="ply" value="0"><button name="move" value="d3"></button></form>`
+	game := fakeGame(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "refused", http.StatusConflict) // ends the game: the player starts another
+	})
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
 		first := !refused
 		refused = true
 		mu.Unlock()
-		switch {
-		case first:
+		if first {
 			w.Header().Set("Retry-After", "1")
 			w.WriteHeader(http.StatusTooManyRequests)
-		case r.Method == http.MethodPost && r.URL.Path == "/games":
-			http.Redirect(w, r, "/games/g1#status", http.StatusSeeOther)
-		case r.Method == http.MethodPost:
-			http.Error(w, "refused", http.StatusConflict) // ends the game: the player starts another
-		default:
-			io.WriteString(w, page)
+			return
 		}
+		game.ServeHTTP(w, r)
 	}))
 	defer ts.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
