@@ -24,6 +24,8 @@ type settings struct {
 	// slips: in the midgame (never once the endgame is in reach) the
 	// level slips on slipChance of its moves.
 	slips bool
+	// learned: the midgame search uses the learned evaluation on 8×8.
+	learned bool
 }
 
 var (
@@ -37,6 +39,7 @@ var (
 		nodes: ExpertNodes, nodes10: ExpertNodes10, moveTime: ExpertMoveTime,
 		always: 18, try: 22, factor: 2,
 		always10: 14, try10: 16, factor10: 2,
+		learned: true,
 	}
 )
 
@@ -94,6 +97,9 @@ func (pl Player) search(ctx context.Context, b game.Board, st settings) game.Squ
 	}
 
 	e := engineFor(b, tableBits)
+	if e64, ok := e.(*engine64); ok && st.learned && b.Size() == 8 && learnedErr == nil {
+		e64.learned = learned8
+	}
 	empties := e.empties()
 	always, try, factor := st.always, st.try, uint64(st.factor)
 	if b.Size() == 10 {

@@ -13,6 +13,9 @@ type searcher64 struct {
 	g  *geo64
 	tt *table[key64]
 	b  *budget
+	// learned, if not nil, evaluates the leaves instead of the
+	// hand-made evaluation (8×8 only).
+	learned patternWeights
 }
 
 // rootMove is a move at the root with the score of its last search.
@@ -96,6 +99,9 @@ func (s *searcher64) pvs(p, o uint64, depth, alpha, beta int, passed bool) int {
 		return -s.pvs(o, p, depth, -beta, -alpha, true)
 	}
 	if depth == 0 {
+		if s.learned != nil {
+			return s.learned.eval(p, o, moves, s.g.moves(o, p))
+		}
 		return s.g.eval(p, o, moves)
 	}
 	k := key64{p, o}
