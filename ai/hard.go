@@ -26,6 +26,10 @@ type settings struct {
 	slips bool
 	// learned: the midgame search uses the learned evaluation on 8×8.
 	learned bool
+	// trySolveTime, if not 0, caps the time of a solve that may fail
+	// (more than always empties), leaving the rest of the move's time to
+	// the midgame search should it fail.
+	trySolveTime time.Duration
 }
 
 var (
@@ -39,7 +43,7 @@ var (
 		nodes: ExpertNodes, nodes10: ExpertNodes10, moveTime: ExpertMoveTime,
 		always: 18, try: 22, factor: 2,
 		always10: 14, try10: 16, factor10: 2,
-		learned: true,
+		learned: true, trySolveTime: ExpertMoveTime / 2,
 	}
 )
 
@@ -110,11 +114,15 @@ func (pl Player) search(ctx context.Context, b game.Board, st settings) game.Squ
 		if empties <= always {
 			limit = 0
 		}
-		bud := newBudget(ctx, limit, deadline)
+		solveDeadline := deadline
+		if t := time.Now().Add(st.trySolveTime); empties > always && st.trySolveTime != 0 && t.Before(deadline) {
+			solveDeadline = t
+		}
+		bud := newBudget(ctx, limit, solveDeadline)
 		if _, move, ok := e.solve(bud, nil); ok {
 			return move
 		}
-		if bud.err != errOutOfNodes {
+		if bud.err != errOutOfNodes && solveDeadline.Equal(deadline) {
 			// The clock stopped the solve: a short search still beats
 			// the first move in the static order.
 			deadline = time.Now().Add(graceTime)
