@@ -311,6 +311,9 @@ func (s *solver64) small(p, o uint64, alpha, beta int, sqs [smallEmpties]int8, n
 		return last1(p, o, int(sqs[0]))
 	case 2:
 		return last2(p, o, int(sqs[0]), int(sqs[1]), alpha, beta)
+	case 3:
+		s.b.nodes++
+		return last3(p, o, int(sqs[0]), int(sqs[1]), int(sqs[2]), alpha, beta)
 	}
 	s.b.nodes++
 	best := -127
@@ -365,6 +368,58 @@ func last1(p, o uint64, sq int) int {
 		return d - 1
 	}
 	return 0
+}
+
+// last3 returns the score when three empty squares, a, b and c (in parity
+// order), are left and p is to move: small's loop unrolled, without the
+// list of the others to copy.
+func last3(p, o uint64, a, b, c, alpha, beta int) int {
+	best := -127
+	try := func(sq, x, y int) bool {
+		if adjacent[sq]&o == 0 {
+			return false
+		}
+		f := flips(p, o, sq)
+		if f == 0 {
+			return false
+		}
+		v := -last2(o&^f, p|f|1<<uint(sq), x, y, -beta, -alpha)
+		if v > best {
+			best = v
+			alpha = max(alpha, v)
+		}
+		return v >= beta
+	}
+	if try(a, b, c) || try(b, a, c) || try(c, a, b) {
+		return best
+	}
+	if best != -127 {
+		return best
+	}
+	// p passes.
+	worst := 127
+	tryO := func(sq, x, y int) bool {
+		if adjacent[sq]&p == 0 {
+			return false
+		}
+		f := flips(o, p, sq)
+		if f == 0 {
+			return false
+		}
+		v := last2(p&^f, o|f|1<<uint(sq), x, y, alpha, beta)
+		if v < worst {
+			worst = v
+			beta = min(beta, v)
+		}
+		return v <= alpha
+	}
+	if tryO(a, b, c) || tryO(b, a, c) || tryO(c, a, b) {
+		return worst
+	}
+	if worst != 127 {
+		return worst
+	}
+	return final(p, o, 3)
 }
 
 // last2 returns the score when two empty squares, a and b, are left and p
