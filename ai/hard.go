@@ -26,10 +26,10 @@ type settings struct {
 	slips bool
 	// learned: the midgame search uses the learned evaluation on 8×8.
 	learned bool
-	// trySolveTime, if not 0, caps the time of a solve that may fail
-	// (more than always empties), leaving the rest of the move's time to
-	// the midgame search should it fail.
-	trySolveTime time.Duration
+	// halfTimeSolve caps the time of a solve that may fail (more than
+	// always empties) at half the move's time, leaving the rest to the
+	// midgame search should it fail.
+	halfTimeSolve bool
 }
 
 var (
@@ -43,7 +43,7 @@ var (
 		nodes: ExpertNodes, nodes10: ExpertNodes10, moveTime: ExpertMoveTime,
 		always: 18, try: 22, factor: 2,
 		always10: 14, try10: 16, factor10: 2,
-		learned: true, trySolveTime: ExpertMoveTime / 2,
+		learned: true, halfTimeSolve: true,
 	}
 )
 
@@ -115,7 +115,7 @@ func (pl Player) search(ctx context.Context, b game.Board, st settings) game.Squ
 			limit = 0
 		}
 		solveDeadline := deadline
-		if t := time.Now().Add(st.trySolveTime); empties > always && st.trySolveTime != 0 && t.Before(deadline) {
+		if t := time.Now().Add(moveTime / 2); empties > always && st.halfTimeSolve && t.Before(deadline) {
 			solveDeadline = t
 		}
 		bud := newBudget(ctx, limit, solveDeadline)
