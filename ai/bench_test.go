@@ -89,3 +89,33 @@ func BenchmarkSearch(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSolveEmpties solves random 8×8 endgames of a given number of
+// empties, eight a bucket, and reports nodes per solve and per second:
+// where the solver's time goes as the empties grow.
+func BenchmarkSolveEmpties(b *testing.B) {
+	for _, empties := range []int{8, 12, 16, 20} {
+		b.Run(fmt.Sprintf("%d", empties), func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(uint64(empties), 16))
+			var positions []game.Board
+			for len(positions) < 8 {
+				pos := randomPosition(rng, 8, empties)
+				if pos.Count(game.Empty) == empties && !pos.Moves().IsZero() {
+					positions = append(positions, pos)
+				}
+			}
+			var nodes uint64
+			for b.Loop() {
+				for _, pos := range positions {
+					sol, err := Solve(context.Background(), pos, nil)
+					if err != nil {
+						b.Fatal(err)
+					}
+					nodes += sol.Nodes
+				}
+			}
+			b.ReportMetric(float64(nodes)/float64(b.N)/float64(len(positions)), "nodes/solve")
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
+}

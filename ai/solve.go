@@ -42,7 +42,9 @@ func Solve(ctx context.Context, b game.Board, progress func(RootMove)) (Solution
 		return Solution{Move: game.Pass}, errors.New("cannot solve the free placement phase")
 	}
 	bud := newBudget(ctx, 0, time.Time{})
-	e := engineFor(b, 20)
+	// The table grows with the search: a million entries (24 MB) to clear
+	// would dwarf a small endgame's solve.
+	e := engineFor(b, uint(min(20, max(12, b.Count(game.Empty)))))
 	score, move, ok := e.solve(bud, progress)
 	sol := Solution{Score: score, Move: move, Nodes: bud.nodes}
 	if !ok {
