@@ -1,4 +1,4 @@
-// Package ai is the computer player: three levels with their own
+// Package ai is the computer player: four levels with their own
 // personalities, the hint, and an exact endgame solver.
 //
 //   - Easy plays the move that flips the most discs, knows nothing of
@@ -14,8 +14,12 @@
 //     on 6×6 and 8×8, the last 12 on 10×10; earlier when the solve fits
 //     its budget) and then plays perfectly. Before that it slips now and
 //     then, playing a slightly worse move.
+//   - Expert is the strongest: Hard's search without slips, a larger
+//     budget, a deeper exact endgame (the last 18 empties always, up to 22
+//     when the solve fits), and on 8×8 a learned pattern evaluation
+//     (pattern.go) fitted by [Train] to self-play games solved exactly.
 //
-// [Hint] is Hard without the slips. [Solve] is the exact solver on its own.
+// [Hint] is Expert's move. [Solve] is the exact solver on its own.
 //
 // # Determinism and budgets
 //
