@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"reversi/ai/arena"
 	"reversi/game"
@@ -50,7 +52,10 @@ func arenaMain(w io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	_, err = arena.Run(context.Background(), w, arena.Config{
+	// An interrupt stops the match: the summary covers the games finished.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	_, err = arena.Run(ctx, w, arena.Config{
 		A: a, B: b, Games: *games, Options: game.Options{Size: *size, Start: start},
 		Seed: *seed, Random: *random, Workers: *workers, Verbose: *verbose,
 	})

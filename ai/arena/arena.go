@@ -71,16 +71,25 @@ func Run(ctx context.Context, w io.Writer, c Config) (Tally, error) {
 			for i := range jobs {
 				g, err := Play(ctx, c, i)
 				if err != nil {
-					errOnce.Do(func() { firstErr = err })
+					if ctx.Err() == nil { // not a game cut short on purpose
+						errOnce.Do(func() { firstErr = err })
+					}
 					continue
 				}
 				results <- g
 			}
 		})
 	}
+	// When ctx ends, no more games start, games in play are abandoned and
+	// the summary covers the games finished.
 	go func() {
+	deal:
 		for i := range c.Games {
-			jobs <- i
+			select {
+			case jobs <- i:
+			case <-ctx.Done():
+				break deal
+			}
 		}
 		close(jobs)
 		wg.Wait()
@@ -106,6 +115,7 @@ func Run(ctx context.Context, w io.Writer, c Config) (Tally, error) {
 		for _, s := range g.Slow {
 			fmt.Fprintf(w, "  slow: %s\n", s)
 		}
+		fmt.Fprintf(w, "  think: a %v, b %v\n", g.Think[0].Round(10*time.Millisecond), g.Think[1].Round(10*time.Millisecond))
 		switch {
 		case g.Forfeit == 2 || g.Forfeit == 0 && g.ADiscs > g.BDiscs:
 			t.AWins++
@@ -124,7 +134,10 @@ func Run(ctx context.Context, w io.Writer, c Config) (Tally, error) {
 		return t, firstErr
 	}
 	n := c.Options.Size
-	fmt.Fprintf(w, "%d games on %d×%d in %v\n", c.Games, n, n, time.Since(t0).Round(time.Second))
+	if played < c.Games {
+		fmt.Fprintf(w, "stopped: %v\n", ctx.Err())
+	}
+	fmt.Fprintf(w, "%d games on %d×%d in %v\n", played, n, n, time.Since(t0).Round(time.Second))
 	for p, pl := range []Player{c.A, c.B} {
 		if d := times[p]; len(d) > 0 {
 			slices.Sort(d)

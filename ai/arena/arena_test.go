@@ -186,3 +186,20 @@ func TestClientErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestRunStopsWhenCancelled checks that a match whose context ends stops
+// without an error and sums up the games it finished (here none).
+func TestRunStopsWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out bytes.Buffer
+	c := Config{A: Level{ai.Player{Level: ai.Normal}}, B: Level{ai.Player{Level: ai.Easy}},
+		Games: 4, Options: game.Options{Size: 8}, Workers: 2}
+	tally, err := Run(ctx, &out, c)
+	if err != nil || tally != (Tally{}) {
+		t.Fatalf("Run(cancelled) = %+v, %v, want no games and no error\n%s", tally, err, out.String())
+	}
+	if !strings.Contains(out.String(), "stopped: context canceled") || !resultLine.MatchString(out.String()) {
+		t.Errorf("Run(cancelled) printed:\n%s", out.String())
+	}
+}
