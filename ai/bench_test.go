@@ -119,3 +119,18 @@ func BenchmarkSolveEmpties(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkExpertMove times Expert's choice, by its node budget alone (no
+// clock), in eight 8×8 midgame positions; ns/op is per position.
+func BenchmarkExpertMove(b *testing.B) {
+	positions := midgamePositions(b, 8, 8)
+	pl := Player{Level: Expert, MoveTime: time.Hour}
+	for b.Loop() {
+		for _, pos := range positions {
+			if _, err := pl.Choose(context.Background(), pos, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(positions)), "ns/move")
+}
