@@ -13,7 +13,7 @@ import (
 	"syscall"
 	"time"
 
-	"reversi/db"
+	"reversi/db/sqlite"
 	"reversi/handlers"
 	"reversi/views"
 )
@@ -52,7 +52,7 @@ func runServe(args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	store, err := db.Open(ctx, *dbPath)
+	store, err := sqlite.Open(ctx, *dbPath)
 	if err != nil {
 		return err
 	}

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"reversi/db"
+	"reversi/db/sqlite"
 )
 
 // TestCrashLosesNoMove runs the real server binary, plays many games at once
@@ -134,7 +134,7 @@ func checkStored(t *testing.T, dbPath string, acked map[string]int) {
 	if err := raw.QueryRowContext(ctx, "PRAGMA integrity_check").Scan(&integrity); err != nil || integrity != "ok" {
 		t.Fatalf("integrity_check = %q, %v; want ok", integrity, err)
 	}
-	store, err := db.Open(ctx, dbPath)
+	store, err := sqlite.Open(ctx, dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}

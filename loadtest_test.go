@@ -18,7 +18,7 @@ import (
 	"testing"
 	"time"
 
-	"reversi/db"
+	"reversi/db/sqlite"
 	"reversi/handlers"
 	"reversi/views"
 )
@@ -27,7 +27,7 @@ import (
 func newTestServer(t *testing.T) *httptest.Server {
 	t.Helper()
 	dir := t.TempDir()
-	store, err := db.Open(context.Background(), filepath.Join(dir, "test.db"))
+	store, err := sqlite.Open(context.Background(), filepath.Join(dir, "test.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -317,7 +317,7 @@ func TestPagesAreGzipped(t *testing.T) {
 }
 
 // panicStore panics on every game lookup.
-type panicStore struct{ Store }
+type panicStore struct{ db.Store }
 
 func (panicStore) Game(context.Context, string) (*db.Game, error) { panic("boom: secret detail") }
 

@@ -16,6 +16,7 @@ import (
 
 	"reversi/ai"
 	"reversi/db"
+	"reversi/db/sqlite"
 	"reversi/game"
 	"reversi/views"
 )
@@ -44,14 +45,14 @@ func firstHint(_ context.Context, b game.Board) (game.Square, error) { return b.
 
 type testApp struct {
 	t     testing.TB
-	store *db.Store
+	store *sqlite.Store
 	srv   *Server
 	h     http.Handler
 }
 
 func newApp(t testing.TB) *testApp {
 	t.Helper()
-	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+	store, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +60,7 @@ func newApp(t testing.TB) *testApp {
 	return newAppWith(t, store, store)
 }
 
-func newAppWith(t testing.TB, store *db.Store, s Store) *testApp {
+func newAppWith(t testing.TB, store *sqlite.Store, s db.Store) *testApp {
 	t.Helper()
 	v, err := views.New()
 	if err != nil {

@@ -26,16 +26,6 @@ import (
 // of the other's move through an event stream (with the small online.js) or
 // a long-poll link (without JavaScript).
 
-// RoomStore is what online play needs from the database.
-type RoomStore interface {
-	CreateRoom(ctx context.Context, r *db.Room, g *db.Game) error
-	Room(ctx context.Context, id string) (*db.Room, error)
-	RoomByToken(ctx context.Context, token string) (*db.Room, error)
-	JoinRoom(ctx context.Context, id, player string) error
-	SetAgain(ctx context.Context, r *db.Room, host bool, a db.Again) error
-	StartRound(ctx context.Context, r *db.Room, g *db.Game, oldVersion int) error
-}
-
 const (
 	// DefaultRoomTTL is how long a room may sit unused before it expires.
 	DefaultRoomTTL = 7 * 24 * time.Hour

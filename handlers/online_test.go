@@ -16,27 +16,27 @@ import (
 	"testing"
 	"time"
 
-	"reversi/db"
+	"reversi/db/sqlite"
 	"reversi/game"
 	"reversi/views"
 )
 
 // onlineServer serves the app over real HTTP, for event streams and long
 // polls; mod may change the config first.
-func onlineServer(t *testing.T, mod func(*Config)) (*httptest.Server, *db.Store) {
+func onlineServer(t *testing.T, mod func(*Config)) (*httptest.Server, *sqlite.Store) {
 	return onlineServerTimeout(t, mod, 0)
 }
 
 // onlineServerTimeout is onlineServer with the http.Server's WriteTimeout.
-func onlineServerTimeout(t *testing.T, mod func(*Config), writeTimeout time.Duration) (*httptest.Server, *db.Store) {
+func onlineServerTimeout(t *testing.T, mod func(*Config), writeTimeout time.Duration) (*httptest.Server, *sqlite.Store) {
 	ts, store, _ := onlineApp(t, mod, writeTimeout)
 	return ts, store
 }
 
 // onlineApp is onlineServerTimeout that also returns the app's Server.
-func onlineApp(t *testing.T, mod func(*Config), writeTimeout time.Duration) (*httptest.Server, *db.Store, *Server) {
+func onlineApp(t *testing.T, mod func(*Config), writeTimeout time.Duration) (*httptest.Server, *sqlite.Store, *Server) {
 	t.Helper()
-	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "online.db"))
+	store, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "online.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -26,14 +25,6 @@ const practiceOpening = "f5f6e6f4"
 // practiceLimit is the number of placements the exercise lasts.
 const practiceLimit = 4
 
-// PracticeStore is what the practice board needs from the database. It is
-// kept apart from the games: nothing here reads or writes a game.
-type PracticeStore interface {
-	CreatePlayer(ctx context.Context, id string) error
-	Practice(ctx context.Context, playerID string) (*db.Practice, error)
-	SavePractice(ctx context.Context, p *db.Practice, oldVersion int) error
-}
-
 // practiceRoutes adds the practice board: GET shows it (with a preview
 // for ?try=), and every change is a POST answered with 303.
 func (s *Server) practiceRoutes(r gin.IRouter) {
@@ -42,14 +33,6 @@ func (s *Server) practiceRoutes(r gin.IRouter) {
 	p.POST("/moves", s.wrap(s.practiceMove))
 	p.POST("/undo", s.wrap(s.practiceUndo))
 	p.POST("/reset", s.wrap(s.practiceReset))
-}
-
-func (s *Server) practiceStore() (PracticeStore, error) {
-	ps, ok := s.store.(PracticeStore)
-	if !ok {
-		return nil, errors.New("the store keeps no practice boards")
-	}
-	return ps, nil
 }
 
 // practiceState is a practice board replayed.
@@ -100,13 +83,9 @@ func (st *practiceState) over() bool { return st.placed >= practiceLimit || st.b
 // loadPractice returns the player's practice board, or a fresh one at
 // version 0 for a player who has none (or no cookie yet).
 func (s *Server) loadPractice(c *gin.Context) (*practiceState, error) {
-	ps, err := s.practiceStore()
-	if err != nil {
-		return nil, err
-	}
 	p := &db.Practice{PlayerID: playerID(c), Opening: practiceOpening}
 	if p.PlayerID != "" {
-		stored, err := ps.Practice(c.Request.Context(), p.PlayerID)
+		stored, err := s.store.Practice(c.Request.Context(), p.PlayerID)
 		switch {
 		case err == nil:
 			p = stored
@@ -232,16 +211,12 @@ func (s *Server) practiceForm(c *gin.Context) (*practiceState, bool, error) {
 // first making the player (and the cookie) when there is none yet, and
 // answers 303 to the practice page.
 func (s *Server) savePractice(c *gin.Context, st *practiceState, did string) error {
-	ps, err := s.practiceStore()
-	if err != nil {
-		return err
-	}
 	ctx := c.Request.Context()
 	p := playerID(c)
 	switch {
 	case p == "":
 		p = newPlayerID()
-		if err := ps.CreatePlayer(ctx, p); err != nil {
+		if err := s.store.CreatePlayer(ctx, p); err != nil {
 			return err
 		}
 		if err := s.savePlayer(c, p); err != nil {
@@ -249,12 +224,12 @@ func (s *Server) savePractice(c *gin.Context, st *practiceState, did string) err
 		}
 	case st.Version == 0:
 		// A valid cookie whose player row is gone (a new database).
-		if err := ps.CreatePlayer(ctx, p); err != nil {
+		if err := s.store.CreatePlayer(ctx, p); err != nil {
 			return err
 		}
 	}
 	st.PlayerID = p
-	if err := ps.SavePractice(ctx, st.Practice, st.Version); err != nil {
+	if err := s.store.SavePractice(ctx, st.Practice, st.Version); err != nil {
 		if !errors.Is(err, db.ErrStale) {
 			return err
 		}

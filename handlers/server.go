@@ -33,22 +33,10 @@ import (
 	"reversi/views"
 )
 
-// Store is what the handlers need from the database; *db.Store has it, and
-// another store (PostgreSQL, say) may follow.
-type Store interface {
-	CreatePlayer(ctx context.Context, id string) error
-	CreateGame(ctx context.Context, g *db.Game) error
-	Game(ctx context.Context, id string) (*db.Game, error)
-	Unfinished(ctx context.Context, playerID string, limit int) ([]*db.Game, error)
-	UpdateGame(ctx context.Context, g *db.Game, oldPly int) error
-	UpdateSettings(ctx context.Context, id string, st db.Settings) error
-	RoomStore
-}
-
 // Config is what a Server is made from. Store, Views and SessionKeys are
 // required; the rest have defaults.
 type Config struct {
-	Store Store
+	Store db.Store
 	Views *views.Views
 	// SessionKeys are securecookie key pairs (hash key, block key, and
 	// older pairs after them for rotation).
@@ -84,7 +72,7 @@ type Config struct {
 
 // Server holds what the handlers share.
 type Server struct {
-	store     Store
+	store     db.Store
 	views     *views.Views
 	cookies   *sessions.CookieStore
 	secure    bool

@@ -1,10 +1,11 @@
-package db
+package sqlite
 
 import (
 	"context"
 	"errors"
 	"io/fs"
 	"path/filepath"
+	"reversi/db"
 	"testing"
 	"testing/fstest"
 
@@ -12,7 +13,7 @@ import (
 	"reversi/migrations"
 )
 
-func newRoom(t *testing.T, s *Store) (*Room, *Game) {
+func newRoom(t *testing.T, s *Store) (*db.Room, *db.Game) {
 	t.Helper()
 	ctx := context.Background()
 	for _, p := range []string{"host", "guest", "third"} {
@@ -20,9 +21,9 @@ func newRoom(t *testing.T, s *Store) (*Room, *Game) {
 			t.Fatal(err)
 		}
 	}
-	g := &Game{ID: "g1", PlayerID: "host", Opponent: Online, Human: game.White, Level: "easy",
+	g := &db.Game{ID: "g1", PlayerID: "host", Opponent: db.Online, Human: game.White, Level: "easy",
 		Record: game.Game{Options: game.Options{Size: 6, Start: game.Cross}}, HintPly: -1, HintSquare: game.Pass}
-	r := &Room{ID: "r1", Token: "tok", Host: "host", HostColor: game.White, Round: 1}
+	r := &db.Room{ID: "r1", Token: "tok", Host: "host", HostColor: game.White, Round: 1}
 	if err := s.CreateRoom(ctx, r, g); err != nil {
 		t.Fatalf("CreateRoom: %v", err)
 	}
@@ -33,27 +34,21 @@ func TestRoomSeats(t *testing.T) {
 	s := openTemp(t)
 	ctx := context.Background()
 	newRoom(t, s)
-	if err := s.JoinRoom(ctx, "r1", "host"); !errors.Is(err, ErrRoomFull) {
-		t.Errorf("host joins own room: err = %v, want ErrRoomFull", err)
+	if err := s.JoinRoom(ctx, "r1", "host"); !errors.Is(err, db.ErrRoomFull) {
+		t.Errorf("host joins own room: err = %v, want db.ErrRoomFull", err)
 	}
 	if err := s.JoinRoom(ctx, "r1", "guest"); err != nil {
 		t.Fatalf("JoinRoom(guest): %v", err)
 	}
-	if err := s.JoinRoom(ctx, "r1", "third"); !errors.Is(err, ErrRoomFull) {
-		t.Errorf("third visitor joins: err = %v, want ErrRoomFull", err)
+	if err := s.JoinRoom(ctx, "r1", "third"); !errors.Is(err, db.ErrRoomFull) {
+		t.Errorf("third visitor joins: err = %v, want db.ErrRoomFull", err)
 	}
 	r, err := s.RoomByToken(ctx, "tok")
 	if err != nil {
 		t.Fatal(err)
 	}
-	tests := []struct {
-		player string
-		want   game.Color
-	}{{"host", game.White}, {"guest", game.Black}, {"third", game.Empty}, {"", game.Empty}}
-	for _, tt := range tests {
-		if got := r.Seat(tt.player); got != tt.want {
-			t.Errorf("Seat(%q) = %v, want %v", tt.player, got, tt.want)
-		}
+	if r.Host != "host" || r.Guest != "guest" || r.HostColor != game.White {
+		t.Errorf("seats = host %q (%v), guest %q; want host (White) and guest", r.Host, r.HostColor, r.Guest)
 	}
 	if r.Version != 1 || r.GameID != "g1" {
 		t.Errorf("room = %+v, want version 1 and game g1", r)
@@ -63,8 +58,8 @@ func TestRoomSeats(t *testing.T) {
 	if err != nil || len(gs) != 1 || gs[0].ID != "g1" {
 		t.Errorf("Unfinished(guest) = %v, %v; want game g1", gs, err)
 	}
-	if _, err := s.RoomByToken(ctx, "nope"); !errors.Is(err, ErrNotFound) {
-		t.Errorf("RoomByToken(unknown) err = %v, want ErrNotFound", err)
+	if _, err := s.RoomByToken(ctx, "nope"); !errors.Is(err, db.ErrNotFound) {
+		t.Errorf("RoomByToken(unknown) err = %v, want db.ErrNotFound", err)
 	}
 }
 
@@ -80,25 +75,25 @@ func TestRoomRounds(t *testing.T) {
 		t.Fatal(err)
 	}
 	stale := *r
-	if err := s.SetAgain(ctx, r, true, AgainSwitch); err != nil {
+	if err := s.SetAgain(ctx, r, true, db.AgainSwitch); err != nil {
 		t.Fatalf("SetAgain(host): %v", err)
 	}
-	if err := s.SetAgain(ctx, &stale, false, AgainKeep); !errors.Is(err, ErrStale) {
-		t.Errorf("SetAgain from an old version: err = %v, want ErrStale", err)
+	if err := s.SetAgain(ctx, &stale, false, db.AgainKeep); !errors.Is(err, db.ErrStale) {
+		t.Errorf("SetAgain from an old version: err = %v, want db.ErrStale", err)
 	}
 	old := r.Version
 	r.Round, r.HostWins, r.HostColor = 2, 1, game.Black
-	g2 := &Game{ID: "g2", PlayerID: "host", Opponent: Online, Human: game.Black, Level: "easy",
+	g2 := &db.Game{ID: "g2", PlayerID: "host", Opponent: db.Online, Human: game.Black, Level: "easy",
 		Record: game.Game{Options: game.Options{Size: 6, Start: game.Cross}}, HintPly: -1, HintSquare: game.Pass}
 	if err := s.StartRound(ctx, r, g2, old); err != nil {
 		t.Fatalf("StartRound: %v", err)
 	}
 	g3 := *g2
 	g3.ID = "g3"
-	if err := s.StartRound(ctx, r, &g3, old); !errors.Is(err, ErrStale) {
-		t.Errorf("StartRound twice from one version: err = %v, want ErrStale", err)
+	if err := s.StartRound(ctx, r, &g3, old); !errors.Is(err, db.ErrStale) {
+		t.Errorf("StartRound twice from one version: err = %v, want db.ErrStale", err)
 	}
-	if _, err := s.Game(ctx, "g3"); !errors.Is(err, ErrNotFound) {
+	if _, err := s.Game(ctx, "g3"); !errors.Is(err, db.ErrNotFound) {
 		t.Errorf("the refused round's game was stored: err = %v", err)
 	}
 	got, err := s.Room(ctx, "r1")
@@ -108,7 +103,7 @@ func TestRoomRounds(t *testing.T) {
 	if g, err := s.Game(ctx, "g2"); err != nil || g.RoomID != "r1" {
 		t.Errorf("Game(g2) = %+v, %v; want it in room r1", g, err)
 	}
-	if got.GameID != "g2" || got.Round != 2 || got.HostWins != 1 || got.HostColor != game.Black || got.HostAgain != AgainNone || got.Guest != "guest" {
+	if got.GameID != "g2" || got.Round != 2 || got.HostWins != 1 || got.HostColor != game.Black || got.HostAgain != db.AgainNone || got.Guest != "guest" {
 		t.Errorf("room after the new round = %+v", got)
 	}
 }
@@ -118,7 +113,7 @@ func TestRoomRounds(t *testing.T) {
 func TestRoomsMigrationKeepsGames(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "first.db")
-	first, err := fs.ReadFile(migrations.FS, "0001_players_and_games.sql")
+	first, err := fs.ReadFile(migrations.SQLite, "0001_players_and_games.sql")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,67 +1,17 @@
-package db
+package sqlite
 
 import (
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
+	"reversi/db"
 	"slices"
 	"strings"
 	"time"
 
 	"reversi/game"
 )
-
-// Opponent is who the player plays against.
-type Opponent string
-
-// The opponents.
-const (
-	Computer Opponent = "computer"
-	Local    Opponent = "local" // a friend on the same device
-)
-
-// Status is where a game stands.
-type Status string
-
-// The statuses.
-const (
-	Playing Status = "playing"
-	Over    Status = "over"
-)
-
-// Settings are the switches a player may change during a game.
-type Settings struct {
-	ShowMoves bool // mark the legal moves
-	AllowUndo bool
-	Sound     bool
-}
-
-// Game is a stored game.
-type Game struct {
-	ID       string
-	PlayerID string
-	Opponent Opponent
-	// Human is the human's side against the computer, the host's side in
-	// an online game, and Empty in a local game, where both sides are human.
-	Human  game.Color
-	Level  string // "easy", "normal" or "hard"; the ai package parses it
-	Record game.Game
-	Status Status
-	Settings
-	Hints, Undos int
-	// HintPly and HintSquare are the last hint given: it is shown while the
-	// game stands at ply HintPly. HintPly is -1 when there is none.
-	HintPly    int
-	HintSquare game.Square
-	Created    time.Time
-	Updated    time.Time
-	// RoomID is the room of an online game, or empty.
-	RoomID string
-}
-
-// Ply returns the number of plies played, the game's version.
-func (g *Game) Ply() int { return len(g.Record.Plies) }
 
 // CreatePlayer records a player id; one that exists already is left as is.
 func (s *Store) CreatePlayer(ctx context.Context, id string) error {
@@ -72,18 +22,9 @@ func (s *Store) CreatePlayer(ctx context.Context, id string) error {
 	return nil
 }
 
-// PlayerExists reports whether id is a recorded player.
-func (s *Store) PlayerExists(ctx context.Context, id string) (bool, error) {
-	var n int
-	if err := s.rs.queryRow(ctx, `SELECT count(*) FROM players WHERE id = ?`, id).Scan(&n); err != nil {
-		return false, fmt.Errorf("find player: %w", err)
-	}
-	return n > 0, nil
-}
-
 // CreateGame stores a new game. The caller chooses g.ID; Created and Updated
 // are set here.
-func (s *Store) CreateGame(ctx context.Context, g *Game) error {
+func (s *Store) CreateGame(ctx context.Context, g *db.Game) error {
 	if err := s.b.write(ctx, func(tx wtx) error { return s.insertGame(tx, g, time.Now()) }); err != nil {
 		return fmt.Errorf("create game: %w", err)
 	}
@@ -91,10 +32,10 @@ func (s *Store) CreateGame(ctx context.Context, g *Game) error {
 }
 
 // insertGame inserts g, created at now, in tx.
-func (s *Store) insertGame(tx wtx, g *Game, now time.Time) error {
+func (s *Store) insertGame(tx wtx, g *db.Game, now time.Time) error {
 	g.Created, g.Updated = now, now
 	if g.Status == "" {
-		g.Status = Playing
+		g.Status = db.Playing
 	}
 	human, err := humanText(g)
 	if err != nil {
@@ -115,9 +56,9 @@ func (s *Store) insertGame(tx wtx, g *Game, now time.Time) error {
 
 // UpdateGame writes g's plies, status, counts and hint in one conditional
 // update that applies only while the stored game stands at ply oldPly. If it
-// does not, nothing changes and the error is [ErrStale] (or [ErrNotFound]
+// does not, nothing changes and the error is [db.ErrStale] (or [db.ErrNotFound]
 // when there is no such game).
-func (s *Store) UpdateGame(ctx context.Context, g *Game, oldPly int) error {
+func (s *Store) UpdateGame(ctx context.Context, g *db.Game, oldPly int) error {
 	now := time.Now()
 	plies, hint := encodePlies(g.Record), hintText(g)
 	var n int64
@@ -137,7 +78,7 @@ func (s *Store) UpdateGame(ctx context.Context, g *Game, oldPly int) error {
 				hintSquare = g.HintSquare
 			}
 			tx.after(func() {
-				s.games.change(g.ID, func(c *Game) {
+				s.games.change(g.ID, func(c *db.Game) {
 					c.Record, c.Status, c.Hints, c.Undos = record, status, hints, undos
 					c.HintPly, c.HintSquare, c.Updated = hintPly, hintSquare, time.Unix(0, now.UnixNano())
 				})
@@ -156,7 +97,7 @@ func (s *Store) UpdateGame(ctx context.Context, g *Game, oldPly int) error {
 }
 
 // UpdateSettings writes g's settings, whatever its ply.
-func (s *Store) UpdateSettings(ctx context.Context, id string, st Settings) error {
+func (s *Store) UpdateSettings(ctx context.Context, id string, st db.Settings) error {
 	var n int64
 	err := s.b.write(ctx, func(tx wtx) error {
 		res, err := tx.Exec(`UPDATE games SET show_moves = ?, allow_undo = ?, sound = ? WHERE id = ?`,
@@ -165,7 +106,7 @@ func (s *Store) UpdateSettings(ctx context.Context, id string, st Settings) erro
 			return err
 		}
 		if n, err = res.RowsAffected(); err == nil && n == 1 {
-			tx.after(func() { s.games.change(id, func(c *Game) { c.Settings = st }) })
+			tx.after(func() { s.games.change(id, func(c *db.Game) { c.Settings = st }) })
 		}
 		return err
 	})
@@ -189,16 +130,16 @@ func (s *Store) changedOne(ctx context.Context, n int64, id string) error {
 		return fmt.Errorf("update game %s: %w", id, err)
 	}
 	if count == 0 {
-		return fmt.Errorf("update game %s: %w", id, ErrNotFound)
+		return fmt.Errorf("update game %s: %w", id, db.ErrNotFound)
 	}
-	return fmt.Errorf("update game %s: %w", id, ErrStale)
+	return fmt.Errorf("update game %s: %w", id, db.ErrStale)
 }
 
 const gameColumns = `id, player_id, opponent, human, level, size, start, plies, ply, status,
 	show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at, coalesce(room_id, '')`
 
-// Game returns the game with the given id, or [ErrNotFound].
-func (s *Store) Game(ctx context.Context, id string) (*Game, error) {
+// Game returns the game with the given id, or [db.ErrNotFound].
+func (s *Store) Game(ctx context.Context, id string) (*db.Game, error) {
 	g, seq, ok := s.games.get(id)
 	if ok {
 		return g, nil
@@ -213,7 +154,7 @@ func (s *Store) Game(ctx context.Context, id string) (*Game, error) {
 
 // Unfinished returns the player's unfinished games, the most recently
 // changed first, at most limit of them.
-func (s *Store) Unfinished(ctx context.Context, playerID string, limit int) ([]*Game, error) {
+func (s *Store) Unfinished(ctx context.Context, playerID string, limit int) ([]*db.Game, error) {
 	rows, err := s.rs.query(ctx, `SELECT `+gameColumns+` FROM games
 		WHERE (player_id = ? OR id IN (SELECT game_id FROM rooms WHERE guest = ?)) AND status = 'playing'
 		ORDER BY updated_at DESC, id LIMIT ?`, playerID, playerID, limit)
@@ -221,7 +162,7 @@ func (s *Store) Unfinished(ctx context.Context, playerID string, limit int) ([]*
 		return nil, fmt.Errorf("list unfinished games: %w", err)
 	}
 	defer rows.Close()
-	var gs []*Game
+	var gs []*db.Game
 	for rows.Next() {
 		g, err := scanGame(rows)
 		if err != nil {
@@ -237,9 +178,9 @@ func (s *Store) Unfinished(ctx context.Context, playerID string, limit int) ([]*
 
 type scanner interface{ Scan(dest ...any) error }
 
-func scanGame(row scanner) (*Game, error) {
+func scanGame(row scanner) (*db.Game, error) {
 	var (
-		g                            Game
+		g                            db.Game
 		opponent, human, start, hint string
 		plies, status                string
 		size, ply                    int
@@ -248,12 +189,12 @@ func scanGame(row scanner) (*Game, error) {
 	err := row.Scan(&g.ID, &g.PlayerID, &opponent, &human, &g.Level, &size, &start, &plies, &ply, &status,
 		&g.ShowMoves, &g.AllowUndo, &g.Sound, &g.Hints, &g.Undos, &g.HintPly, &hint, &created, &updated, &g.RoomID)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrNotFound
+		return nil, db.ErrNotFound
 	}
 	if err != nil {
 		return nil, err
 	}
-	g.Opponent, g.Status = Opponent(opponent), Status(status)
+	g.Opponent, g.Status = db.Opponent(opponent), db.Status(status)
 	switch human {
 	case "black":
 		g.Human = game.Black
@@ -281,17 +222,17 @@ func scanGame(row scanner) (*Game, error) {
 	return &g, nil
 }
 
-func humanText(g *Game) (string, error) {
+func humanText(g *db.Game) (string, error) {
 	switch {
-	case g.Opponent == Local:
+	case g.Opponent == db.Local:
 		return "both", nil
-	case (g.Opponent == Computer || g.Opponent == Online) && (g.Human == game.Black || g.Human == game.White):
+	case (g.Opponent == db.Computer || g.Opponent == db.Online) && (g.Human == game.Black || g.Human == game.White):
 		return g.Human.String(), nil
 	}
 	return "", fmt.Errorf("opponent %q with human side %v", g.Opponent, g.Human)
 }
 
-func hintText(g *Game) string {
+func hintText(g *db.Game) string {
 	if g.HintPly < 0 || g.HintSquare == game.Pass {
 		return ""
 	}

@@ -1,10 +1,11 @@
-package db
+package sqlite
 
 import (
 	"context"
 	"errors"
 	"io/fs"
 	"path/filepath"
+	"reversi/db"
 	"slices"
 	"sync"
 	"testing"
@@ -24,16 +25,16 @@ func openTemp(t *testing.T) *Store {
 	return s
 }
 
-func newGame(t *testing.T, s *Store, id string) *Game {
+func newGame(t *testing.T, s *Store, id string) *db.Game {
 	t.Helper()
 	ctx := context.Background()
 	if err := s.CreatePlayer(ctx, "p1"); err != nil {
 		t.Fatalf("CreatePlayer: %v", err)
 	}
-	g := &Game{
-		ID: id, PlayerID: "p1", Opponent: Computer, Human: game.Black, Level: "easy",
+	g := &db.Game{
+		ID: id, PlayerID: "p1", Opponent: db.Computer, Human: game.Black, Level: "easy",
 		Record:   game.Game{Options: game.Options{Size: 8, Start: game.Cross}},
-		Settings: Settings{ShowMoves: true, AllowUndo: true}, HintPly: -1, HintSquare: game.Pass,
+		Settings: db.Settings{ShowMoves: true, AllowUndo: true}, HintPly: -1, HintSquare: game.Pass,
 	}
 	if err := s.CreateGame(ctx, g); err != nil {
 		t.Fatalf("CreateGame: %v", err)
@@ -41,7 +42,7 @@ func newGame(t *testing.T, s *Store, id string) *Game {
 	return g
 }
 
-func play(t *testing.T, g *Game, moves ...string) {
+func play(t *testing.T, g *db.Game, moves ...string) {
 	t.Helper()
 	for _, m := range moves {
 		sq, err := game.ParseMove(g.Record.Options.Size, m)
@@ -57,7 +58,7 @@ func play(t *testing.T, g *Game, moves ...string) {
 // allMigrations lists the embedded migration files in order.
 func allMigrations(t *testing.T) []string {
 	t.Helper()
-	names, err := fs.Glob(migrations.FS, "*.sql")
+	names, err := fs.Glob(migrations.SQLite, "*.sql")
 	if err != nil || len(names) == 0 {
 		t.Fatalf("no migrations: %v", err)
 	}
@@ -129,15 +130,15 @@ func TestGameRoundTrip(t *testing.T) {
 		t.Errorf("got ply %d, hints %d, undos %d, hint %d %s; want 3, 2, 1, 3 d3",
 			got.Ply(), got.Hints, got.Undos, got.HintPly, got.HintSquare.Name(8))
 	}
-	if got.Human != game.Black || got.Opponent != Computer || got.Level != "easy" || !got.ShowMoves || got.Sound {
+	if got.Human != game.Black || got.Opponent != db.Computer || got.Level != "easy" || !got.ShowMoves || got.Sound {
 		t.Errorf("got %+v, want the fields as created", got)
 	}
 }
 
 func TestGameNotFound(t *testing.T) {
 	s := openTemp(t)
-	if _, err := s.Game(context.Background(), "nope"); !errors.Is(err, ErrNotFound) {
-		t.Errorf("Game(nope) error = %v, want ErrNotFound", err)
+	if _, err := s.Game(context.Background(), "nope"); !errors.Is(err, db.ErrNotFound) {
+		t.Errorf("Game(nope) error = %v, want db.ErrNotFound", err)
 	}
 }
 
@@ -153,8 +154,8 @@ func TestUpdateGameStaleChangesNothing(t *testing.T) {
 	other := newGame(t, s, "g2")
 	other.ID = "g1"
 	play(t, other, "d3")
-	if err := s.UpdateGame(ctx, other, 0); !errors.Is(err, ErrStale) {
-		t.Errorf("stale UpdateGame error = %v, want ErrStale", err)
+	if err := s.UpdateGame(ctx, other, 0); !errors.Is(err, db.ErrStale) {
+		t.Errorf("stale UpdateGame error = %v, want db.ErrStale", err)
 	}
 	got, err := s.Game(ctx, "g1")
 	if err != nil {
@@ -164,8 +165,8 @@ func TestUpdateGameStaleChangesNothing(t *testing.T) {
 		t.Errorf("after a stale update transcript = %q, want %q", got.Record.Transcript(), "f5")
 	}
 	other.ID = "missing"
-	if err := s.UpdateGame(ctx, other, 0); !errors.Is(err, ErrNotFound) {
-		t.Errorf("UpdateGame(missing) error = %v, want ErrNotFound", err)
+	if err := s.UpdateGame(ctx, other, 0); !errors.Is(err, db.ErrNotFound) {
+		t.Errorf("UpdateGame(missing) error = %v, want db.ErrNotFound", err)
 	}
 }
 
@@ -194,7 +195,7 @@ func TestConcurrentUpdatesOneWins(t *testing.T) {
 		switch {
 		case err == nil:
 			wins++
-		case !errors.Is(err, ErrStale):
+		case !errors.Is(err, db.ErrStale):
 			t.Errorf("update %d: %v", i, err)
 		}
 	}
@@ -209,11 +210,11 @@ func TestUnfinishedAndSettings(t *testing.T) {
 	newGame(t, s, "a")
 	b := newGame(t, s, "b")
 	newGame(t, s, "c")
-	b.Status = Over
+	b.Status = db.Over
 	if err := s.UpdateGame(ctx, b, 0); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.UpdateSettings(ctx, "a", Settings{Sound: true}); err != nil {
+	if err := s.UpdateSettings(ctx, "a", db.Settings{Sound: true}); err != nil {
 		t.Fatal(err)
 	}
 	gs, err := s.Unfinished(ctx, "p1", 10)
@@ -231,23 +232,30 @@ func TestUnfinishedAndSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Settings != (Settings{Sound: true}) {
+	if got.Settings != (db.Settings{Sound: true}) {
 		t.Errorf("settings = %+v, want sound only", got.Settings)
 	}
-	if err := s.UpdateSettings(ctx, "zz", Settings{}); !errors.Is(err, ErrNotFound) {
-		t.Errorf("UpdateSettings(zz) error = %v, want ErrNotFound", err)
+	if err := s.UpdateSettings(ctx, "zz", db.Settings{}); !errors.Is(err, db.ErrNotFound) {
+		t.Errorf("UpdateSettings(zz) error = %v, want db.ErrNotFound", err)
 	}
-	if ok, err := s.PlayerExists(ctx, "p1"); err != nil || !ok {
-		t.Errorf("PlayerExists(p1) = %v, %v; want true", ok, err)
+	if n := count(t, s, `SELECT count(*) FROM players WHERE id = 'p1'`); n != 1 {
+		t.Errorf("players p1: %d rows, want 1", n)
 	}
-	if ok, err := s.PlayerExists(ctx, "p2"); err != nil || ok {
-		t.Errorf("PlayerExists(p2) = %v, %v; want false", ok, err)
+}
+
+// count runs a query that counts rows, on the store's readers.
+func count(t *testing.T, s *Store, query string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := s.r.QueryRowContext(context.Background(), query, args...).Scan(&n); err != nil {
+		t.Fatalf("%s: %v", query, err)
 	}
+	return n
 }
 
 func TestCreateGameNeedsAPlayer(t *testing.T) {
 	s := openTemp(t)
-	g := &Game{ID: "x", PlayerID: "ghost", Opponent: Local, Level: "easy",
+	g := &db.Game{ID: "x", PlayerID: "ghost", Opponent: db.Local, Level: "easy",
 		Record: game.Game{Options: game.Options{Size: 6}}, HintPly: -1}
 	if err := s.CreateGame(context.Background(), g); err == nil {
 		t.Error("CreateGame for an unknown player: got no error, want a foreign key error")

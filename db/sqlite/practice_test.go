@@ -1,8 +1,9 @@
-package db
+package sqlite
 
 import (
 	"context"
 	"errors"
+	"reversi/db"
 	"slices"
 	"strconv"
 	"testing"
@@ -14,10 +15,10 @@ func TestPracticeRoundTrip(t *testing.T) {
 	if err := s.CreatePlayer(ctx, "p1"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Practice(ctx, "p1"); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("Practice before any save: err = %v, want ErrNotFound", err)
+	if _, err := s.Practice(ctx, "p1"); !errors.Is(err, db.ErrNotFound) {
+		t.Fatalf("Practice before any save: err = %v, want db.ErrNotFound", err)
 	}
-	p := &Practice{PlayerID: "p1", Opening: "f5f6e6f4", Plies: "d3"}
+	p := &db.Practice{PlayerID: "p1", Opening: "f5f6e6f4", Plies: "d3"}
 	if err := s.SavePractice(ctx, p, 0); err != nil {
 		t.Fatalf("first SavePractice: %v", err)
 	}
@@ -43,7 +44,7 @@ func TestPracticeStaleVersion(t *testing.T) {
 	if err := s.CreatePlayer(ctx, "p1"); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SavePractice(ctx, &Practice{PlayerID: "p1", Opening: "f5f6e6f4"}, 0); err != nil {
+	if err := s.SavePractice(ctx, &db.Practice{PlayerID: "p1", Opening: "f5f6e6f4"}, 0); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
@@ -51,9 +52,9 @@ func TestPracticeStaleVersion(t *testing.T) {
 		old  int
 	}{{"second insert", 0}, {"old version", 5}, {"future version", 2}} {
 		t.Run(tc.name, func(t *testing.T) {
-			err := s.SavePractice(ctx, &Practice{PlayerID: "p1", Opening: "f5f6e6f4", Plies: "d3"}, tc.old)
-			if !errors.Is(err, ErrStale) {
-				t.Errorf("SavePractice at version %d: err = %v, want ErrStale", tc.old, err)
+			err := s.SavePractice(ctx, &db.Practice{PlayerID: "p1", Opening: "f5f6e6f4", Plies: "d3"}, tc.old)
+			if !errors.Is(err, db.ErrStale) {
+				t.Errorf("SavePractice at version %d: err = %v, want db.ErrStale", tc.old, err)
 			}
 		})
 	}
@@ -68,7 +69,7 @@ func TestPracticeStaleVersion(t *testing.T) {
 
 func TestPracticeNeedsAPlayer(t *testing.T) {
 	s := openTemp(t)
-	if err := s.SavePractice(context.Background(), &Practice{PlayerID: "nobody", Opening: "f5"}, 0); err == nil {
+	if err := s.SavePractice(context.Background(), &db.Practice{PlayerID: "nobody", Opening: "f5"}, 0); err == nil {
 		t.Errorf("SavePractice for a missing player: got no error")
 	}
 }
@@ -79,8 +80,8 @@ func TestPracticeHistoryIsBounded(t *testing.T) {
 	if err := s.CreatePlayer(ctx, "p1"); err != nil {
 		t.Fatal(err)
 	}
-	p := &Practice{PlayerID: "p1", Opening: "f5f6e6f4"}
-	for i := range maxPracticeHistory + 10 {
+	p := &db.Practice{PlayerID: "p1", Opening: "f5f6e6f4"}
+	for i := range db.MaxPracticeHistory + 10 {
 		p.History = append(p.History, strconv.Itoa(i))
 	}
 	if err := s.SavePractice(ctx, p, 0); err != nil {
@@ -90,8 +91,8 @@ func TestPracticeHistoryIsBounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got.History) != maxPracticeHistory || got.History[len(got.History)-1] != strconv.Itoa(maxPracticeHistory+9) {
-		t.Errorf("history holds %d entries ending %q, want the newest %d", len(got.History), got.History[len(got.History)-1], maxPracticeHistory)
+	if len(got.History) != db.MaxPracticeHistory || got.History[len(got.History)-1] != strconv.Itoa(db.MaxPracticeHistory+9) {
+		t.Errorf("history holds %d entries ending %q, want the newest %d", len(got.History), got.History[len(got.History)-1], db.MaxPracticeHistory)
 	}
 }
 
@@ -108,7 +109,7 @@ func TestPracticeLeavesGamesAlone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &Practice{PlayerID: "p1", Opening: "f5f6e6f4", Plies: "d3"}
+	p := &db.Practice{PlayerID: "p1", Opening: "f5f6e6f4", Plies: "d3"}
 	if err := s.SavePractice(ctx, p, 0); err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,181 @@
+// Package sqlite keeps players and games in SQLite (modernc.org/sqlite, no cgo).
+//
+// A Store holds two pools on one file: a single writer connection, whose
+// transactions begin IMMEDIATE, and a pool of read-only readers. The
+// database runs in WAL mode, so readers never wait for the writer. Every
+// write is one short statement or transaction; no computer search or network
+// call happens inside one. Writes arriving together share one commit (see
+// batcher), and every query is prepared once per pool (see stmts).
+//
+// A Store also keeps recently read games in memory (see gameCache), so it
+// must be the only writer of its file: run one server per database.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io/fs"
+	"slices"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+
+	"reversi/migrations"
+)
+
+// pragmas are set on every pooled connection through the DSN. With
+// synchronous(FULL) a commit is on the disk before the move is answered,
+// even across a power cut; group commit (see batcher) keeps that cheap.
+const pragmas = "_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)"
+
+// wantPragmas are the settings that Open checks on both pools.
+var wantPragmas = []struct{ name, want string }{
+	{"journal_mode", "wal"},
+	{"busy_timeout", "5000"},
+	{"foreign_keys", "1"},
+	{"synchronous", "2"}, // FULL
+}
+
+// Store is a SQLite database of players and games.
+type Store struct {
+	w  *sql.DB  // one connection: SQLite has one writer at a time anyway
+	r  *sql.DB  // read-only pool
+	rs *stmts   // prepared on r
+	b  *batcher // every write goes through it, on w
+	// games keeps recently read games; see gameCache.
+	games *gameCache
+}
+
+// Open opens (creating if need be) the database file at path and applies the
+// migrations that it has not seen yet.
+func Open(ctx context.Context, path string) (*Store, error) {
+	return openWith(ctx, path, migrations.SQLite)
+}
+
+// openWith is Open with the migrations of fsys.
+func openWith(ctx context.Context, path string, fsys fs.FS) (*Store, error) {
+	if path == "" || strings.Contains(path, "?") || strings.HasPrefix(path, "file:") {
+		return nil, fmt.Errorf("open database %q: want a plain file path", path)
+	}
+	w, err := sql.Open("sqlite", path+"?"+pragmas+"&_txlock=immediate")
+	if err != nil {
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxLifetime(0)
+	if err := migrate(ctx, w, fsys); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("migrate %s: %w", path, err)
+	}
+	r, err := sql.Open("sqlite", path+"?"+pragmas+"&_pragma=query_only(1)")
+	if err != nil {
+		w.Close()
+		return nil, fmt.Errorf("open database %s for reading: %w", path, err)
+	}
+	r.SetMaxOpenConns(4)
+	r.SetMaxIdleConns(4)
+	for _, pool := range []*sql.DB{w, r} {
+		if err := checkPragmas(ctx, pool); err != nil {
+			w.Close()
+			r.Close()
+			return nil, fmt.Errorf("open database %s: %w", path, err)
+		}
+	}
+	return &Store{w: w, r: r, rs: newStmts(r), b: newBatcher(w), games: newGameCache()}, nil
+}
+
+// checkPragmas checks that the DSN's pragmas took effect on a pool's
+// connection: a driver that ignored them would silently lose durability.
+func checkPragmas(ctx context.Context, pool *sql.DB) error {
+	for _, p := range wantPragmas {
+		var got string
+		if err := pool.QueryRowContext(ctx, "PRAGMA "+p.name).Scan(&got); err != nil {
+			return fmt.Errorf("check pragma %s: %w", p.name, err)
+		}
+		if got != p.want {
+			return fmt.Errorf("pragma %s is %s, want %s", p.name, got, p.want)
+		}
+	}
+	return nil
+}
+
+// Close finishes the writes in hand, then closes both pools; later writes
+// fail with [db.ErrClosed].
+func (s *Store) Close() error {
+	s.b.close()
+	return errors.Join(s.rs.close(), s.r.Close(), s.w.Close())
+}
+
+// migrate applies the .sql files of fsys that schema_migrations does not
+// list, in name order, each in its own transaction together with its row in
+// schema_migrations.
+func migrate(ctx context.Context, w *sql.DB, fsys fs.FS) error {
+	if _, err := w.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		name       TEXT    PRIMARY KEY,
+		applied_at INTEGER NOT NULL
+	) STRICT`); err != nil {
+		return fmt.Errorf("create schema_migrations: %w", err)
+	}
+	names, err := fs.Glob(fsys, "*.sql")
+	if err != nil {
+		return err
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		if err := applyOne(ctx, w, fsys, name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func applyOne(ctx context.Context, w *sql.DB, fsys fs.FS, name string) error {
+	text, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return fmt.Errorf("read %s: %w", name, err)
+	}
+	tx, err := w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin %s: %w", name, err)
+	}
+	defer tx.Rollback()
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations WHERE name = ?`, name).Scan(&n); err != nil {
+		return fmt.Errorf("check %s: %w", name, err)
+	}
+	if n > 0 {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, string(text)); err != nil {
+		return fmt.Errorf("apply %s: %w", name, err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)`, name, time.Now().Unix()); err != nil {
+		return fmt.Errorf("record %s: %w", name, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit %s: %w", name, err)
+	}
+	return nil
+}
+
+// Migrations returns the names of the applied migrations, in order.
+func (s *Store) Migrations(ctx context.Context) ([]string, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT name FROM schema_migrations ORDER BY name`)
+	if err != nil {
+		return nil, fmt.Errorf("list migrations: %w", err)
+	}
+	defer rows.Close()
+	var names []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return nil, fmt.Errorf("list migrations: %w", err)
+		}
+		names = append(names, n)
+	}
+	return names, rows.Err()
+}
