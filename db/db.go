@@ -143,6 +143,8 @@ type Game struct {
 	Updated    time.Time
 	// RoomID is the room of an online game, or empty.
 	RoomID string
+	// Resigned is the side that resigned the game, or Empty.
+	Resigned game.Color
 }
 
 // Ply returns the number of plies played, the game's version.

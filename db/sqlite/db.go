@@ -47,16 +47,33 @@ type Store struct {
 	b  *batcher // every write goes through it, on w
 	// games keeps recently read games; see gameCache.
 	games *gameCache
+	now   func() time.Time
 }
+
+// An Option changes how Open sets up a Store.
+type Option func(*options)
+
+type options struct {
+	now        func() time.Time
+	migrations fs.FS
+}
+
+// WithClock makes the Store read the time from now instead of time.Now:
+// the times it stores (a game's Updated, a room's) come from it, so tests
+// can set them.
+func WithClock(now func() time.Time) Option { return func(o *options) { o.now = now } }
+
+// withMigrations makes Open apply the migrations of fsys instead of the
+// embedded ones (for tests of the migrator).
+func withMigrations(fsys fs.FS) Option { return func(o *options) { o.migrations = fsys } }
 
 // Open opens (creating if need be) the database file at path and applies the
 // migrations that it has not seen yet.
-func Open(ctx context.Context, path string) (*Store, error) {
-	return openWith(ctx, path, migrations.SQLite)
-}
-
-// openWith is Open with the migrations of fsys.
-func openWith(ctx context.Context, path string, fsys fs.FS) (*Store, error) {
+func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
+	o := options{now: time.Now, migrations: migrations.SQLite}
+	for _, opt := range opts {
+		opt(&o)
+	}
 	if path == "" || strings.Contains(path, "?") || strings.HasPrefix(path, "file:") {
 		return nil, fmt.Errorf("open database %q: want a plain file path", path)
 	}
@@ -67,7 +84,7 @@ func openWith(ctx context.Context, path string, fsys fs.FS) (*Store, error) {
 	w.SetMaxOpenConns(1)
 	w.SetMaxIdleConns(1)
 	w.SetConnMaxLifetime(0)
-	if err := migrate(ctx, w, fsys); err != nil {
+	if err := migrate(ctx, w, o.migrations, o.now); err != nil {
 		w.Close()
 		return nil, fmt.Errorf("migrate %s: %w", path, err)
 	}
@@ -85,7 +102,7 @@ func openWith(ctx context.Context, path string, fsys fs.FS) (*Store, error) {
 			return nil, fmt.Errorf("open database %s: %w", path, err)
 		}
 	}
-	return &Store{w: w, r: r, rs: newStmts(r), b: newBatcher(w), games: newGameCache()}, nil
+	return &Store{w: w, r: r, rs: newStmts(r), b: newBatcher(w), games: newGameCache(), now: o.now}, nil
 }
 
 // checkPragmas checks that the DSN's pragmas took effect on a pool's
@@ -113,7 +130,7 @@ func (s *Store) Close() error {
 // migrate applies the .sql files of fsys that schema_migrations does not
 // list, in name order, each in its own transaction together with its row in
 // schema_migrations.
-func migrate(ctx context.Context, w *sql.DB, fsys fs.FS) error {
+func migrate(ctx context.Context, w *sql.DB, fsys fs.FS, now func() time.Time) error {
 	if _, err := w.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 		name       TEXT    PRIMARY KEY,
 		applied_at INTEGER NOT NULL
@@ -126,19 +143,39 @@ func migrate(ctx context.Context, w *sql.DB, fsys fs.FS) error {
 	}
 	slices.Sort(names)
 	for _, name := range names {
-		if err := applyOne(ctx, w, fsys, name); err != nil {
+		if err := applyOne(ctx, w, fsys, name, now); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func applyOne(ctx context.Context, w *sql.DB, fsys fs.FS, name string) error {
+// applyOne applies one migration file unless it is recorded already.
+//
+// It runs with foreign keys off, so that a file may rebuild a table that
+// other rows reference (SQLite changes a CHECK or a column's type only by
+// copying the table, and dropping the old one would break or cascade to
+// the references): that is the procedure SQLite's documentation gives for
+// ALTER TABLE. PRAGMA foreign_key_check then runs inside the transaction,
+// and any row it finds rolls the whole file back. foreign_keys is a no-op
+// inside a transaction, so it is switched on the connection, around it.
+func applyOne(ctx context.Context, w *sql.DB, fsys fs.FS, name string, now func() time.Time) error {
 	text, err := fs.ReadFile(fsys, name)
 	if err != nil {
 		return fmt.Errorf("read %s: %w", name, err)
 	}
-	tx, err := w.BeginTx(ctx, nil)
+	conn, err := w.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("apply %s: %w", name, err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `PRAGMA foreign_keys = OFF`); err != nil {
+		return fmt.Errorf("apply %s: %w", name, err)
+	}
+	// Whatever happens, the connection goes back to the pool with foreign
+	// keys on, as the DSN set them.
+	defer conn.ExecContext(context.WithoutCancel(ctx), `PRAGMA foreign_keys = ON`)
+	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin %s: %w", name, err)
 	}
@@ -153,13 +190,38 @@ func applyOne(ctx context.Context, w *sql.DB, fsys fs.FS, name string) error {
 	if _, err := tx.ExecContext(ctx, string(text)); err != nil {
 		return fmt.Errorf("apply %s: %w", name, err)
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)`, name, time.Now().Unix()); err != nil {
+	if err := foreignKeyCheck(ctx, tx); err != nil {
+		return fmt.Errorf("apply %s: %w", name, err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)`, name, now().Unix()); err != nil {
 		return fmt.Errorf("record %s: %w", name, err)
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("commit %s: %w", name, err)
 	}
 	return nil
+}
+
+// foreignKeyCheck returns an error naming the first row whose reference
+// leads nowhere, if there is one.
+func foreignKeyCheck(ctx context.Context, tx *sql.Tx) error {
+	rows, err := tx.QueryContext(ctx, `PRAGMA foreign_key_check`)
+	if err != nil {
+		return fmt.Errorf("foreign key check: %w", err)
+	}
+	defer rows.Close()
+	if rows.Next() {
+		var (
+			table, parent string
+			rowid         sql.NullInt64
+			fkid          int
+		)
+		if err := rows.Scan(&table, &rowid, &parent, &fkid); err != nil {
+			return fmt.Errorf("foreign key check: %w", err)
+		}
+		return fmt.Errorf("foreign key check: a row of %s (rowid %d) refers to a missing row of %s", table, rowid.Int64, parent)
+	}
+	return rows.Err()
 }
 
 // Migrations returns the names of the applied migrations, in order.

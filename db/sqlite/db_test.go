@@ -2,14 +2,14 @@ package sqlite
 
 import (
 	"context"
-	"errors"
 	"io/fs"
 	"path/filepath"
 	"reversi/db"
 	"slices"
-	"sync"
+	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"reversi/game"
 	"reversi/migrations"
@@ -91,7 +91,7 @@ func TestMigrateRollsBackAFailedFile(t *testing.T) {
 		"0100_ok.sql":  {Data: []byte(`CREATE TABLE ok_table (x INTEGER);`)},
 		"0101_bad.sql": {Data: []byte(`CREATE TABLE half (x INTEGER); THIS IS NOT SQL;`)},
 	}
-	if err := migrate(ctx, s.w, bad); err == nil {
+	if err := migrate(ctx, s.w, bad, time.Now); err == nil {
 		t.Fatal("migrate with a broken file: got no error")
 	}
 	got, err := s.Migrations(ctx)
@@ -110,139 +110,6 @@ func TestMigrateRollsBackAFailedFile(t *testing.T) {
 	}
 }
 
-func TestGameRoundTrip(t *testing.T) {
-	s := openTemp(t)
-	ctx := context.Background()
-	g := newGame(t, s, "g1")
-	play(t, g, "f5", "d6", "c3")
-	g.Hints, g.Undos, g.HintPly, g.HintSquare = 2, 1, 3, game.SquareAt(8, 3, 2)
-	if err := s.UpdateGame(ctx, g, 0); err != nil {
-		t.Fatalf("UpdateGame: %v", err)
-	}
-	got, err := s.Game(ctx, "g1")
-	if err != nil {
-		t.Fatalf("Game: %v", err)
-	}
-	if got, want := got.Record.Transcript(), "f5d6c3"; got != want {
-		t.Errorf("transcript = %q, want %q", got, want)
-	}
-	if got.Ply() != 3 || got.Hints != 2 || got.Undos != 1 || got.HintPly != 3 || got.HintSquare.Name(8) != "d3" {
-		t.Errorf("got ply %d, hints %d, undos %d, hint %d %s; want 3, 2, 1, 3 d3",
-			got.Ply(), got.Hints, got.Undos, got.HintPly, got.HintSquare.Name(8))
-	}
-	if got.Human != game.Black || got.Opponent != db.Computer || got.Level != "easy" || !got.ShowMoves || got.Sound {
-		t.Errorf("got %+v, want the fields as created", got)
-	}
-}
-
-func TestGameNotFound(t *testing.T) {
-	s := openTemp(t)
-	if _, err := s.Game(context.Background(), "nope"); !errors.Is(err, db.ErrNotFound) {
-		t.Errorf("Game(nope) error = %v, want db.ErrNotFound", err)
-	}
-}
-
-func TestUpdateGameStaleChangesNothing(t *testing.T) {
-	s := openTemp(t)
-	ctx := context.Background()
-	g := newGame(t, s, "g1")
-	play(t, g, "f5")
-	if err := s.UpdateGame(ctx, g, 0); err != nil {
-		t.Fatalf("UpdateGame: %v", err)
-	}
-	// A second writer that read the game at ply 0 plays another move.
-	other := newGame(t, s, "g2")
-	other.ID = "g1"
-	play(t, other, "d3")
-	if err := s.UpdateGame(ctx, other, 0); !errors.Is(err, db.ErrStale) {
-		t.Errorf("stale UpdateGame error = %v, want db.ErrStale", err)
-	}
-	got, err := s.Game(ctx, "g1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got.Record.Transcript() != "f5" {
-		t.Errorf("after a stale update transcript = %q, want %q", got.Record.Transcript(), "f5")
-	}
-	other.ID = "missing"
-	if err := s.UpdateGame(ctx, other, 0); !errors.Is(err, db.ErrNotFound) {
-		t.Errorf("UpdateGame(missing) error = %v, want db.ErrNotFound", err)
-	}
-}
-
-func TestConcurrentUpdatesOneWins(t *testing.T) {
-	s := openTemp(t)
-	ctx := context.Background()
-	newGame(t, s, "g1")
-	moves := []string{"f5", "d3", "c4", "e6"}
-	errs := make([]error, len(moves))
-	var wg sync.WaitGroup
-	for i, m := range moves {
-		wg.Go(func() {
-			g, err := s.Game(ctx, "g1")
-			if err != nil {
-				errs[i] = err
-				return
-			}
-			sq, _ := game.ParseMove(8, m)
-			g.Record.Plies = append(g.Record.Plies[:0:0], sq)
-			errs[i] = s.UpdateGame(ctx, g, 0)
-		})
-	}
-	wg.Wait()
-	wins := 0
-	for i, err := range errs {
-		switch {
-		case err == nil:
-			wins++
-		case !errors.Is(err, db.ErrStale):
-			t.Errorf("update %d: %v", i, err)
-		}
-	}
-	if wins != 1 {
-		t.Errorf("%d updates won, want 1", wins)
-	}
-}
-
-func TestUnfinishedAndSettings(t *testing.T) {
-	s := openTemp(t)
-	ctx := context.Background()
-	newGame(t, s, "a")
-	b := newGame(t, s, "b")
-	newGame(t, s, "c")
-	b.Status = db.Over
-	if err := s.UpdateGame(ctx, b, 0); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.UpdateSettings(ctx, "a", db.Settings{Sound: true}); err != nil {
-		t.Fatal(err)
-	}
-	gs, err := s.Unfinished(ctx, "p1", 10)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ids []string
-	for _, g := range gs {
-		ids = append(ids, g.ID)
-	}
-	if want := []string{"c", "a"}; !slices.Equal(ids, want) {
-		t.Errorf("Unfinished ids = %v, want %v", ids, want)
-	}
-	got, err := s.Game(ctx, "a")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got.Settings != (db.Settings{Sound: true}) {
-		t.Errorf("settings = %+v, want sound only", got.Settings)
-	}
-	if err := s.UpdateSettings(ctx, "zz", db.Settings{}); !errors.Is(err, db.ErrNotFound) {
-		t.Errorf("UpdateSettings(zz) error = %v, want db.ErrNotFound", err)
-	}
-	if n := count(t, s, `SELECT count(*) FROM players WHERE id = 'p1'`); n != 1 {
-		t.Errorf("players p1: %d rows, want 1", n)
-	}
-}
-
 // count runs a query that counts rows, on the store's readers.
 func count(t *testing.T, s *Store, query string, args ...any) int {
 	t.Helper()
@@ -253,11 +120,45 @@ func count(t *testing.T, s *Store, query string, args ...any) int {
 	return n
 }
 
-func TestCreateGameNeedsAPlayer(t *testing.T) {
+// TestMigrationRebuildsAReferencedTable rebuilds a table that another
+// table's rows refer to, as a file that changes a CHECK must: the migrator
+// runs it with foreign keys off and checks the references after. A file
+// that leaves a reference dangling is rolled back whole.
+func TestMigrationRebuildsAReferencedTable(t *testing.T) {
 	s := openTemp(t)
-	g := &db.Game{ID: "x", PlayerID: "ghost", Opponent: db.Local, Level: "easy",
-		Record: game.Game{Options: game.Options{Size: 6}}, HintPly: -1}
-	if err := s.CreateGame(context.Background(), g); err == nil {
-		t.Error("CreateGame for an unknown player: got no error, want a foreign key error")
+	ctx := context.Background()
+	rebuild := `CREATE TABLE parent_new (id TEXT PRIMARY KEY, n INTEGER NOT NULL CHECK (n < 10)) STRICT;
+		INSERT INTO parent_new SELECT id, n FROM parent;
+		DROP TABLE parent;
+		ALTER TABLE parent_new RENAME TO parent;`
+	files := fstest.MapFS{
+		"0100_tables.sql": {Data: []byte(`
+			CREATE TABLE parent (id TEXT PRIMARY KEY, n INTEGER NOT NULL CHECK (n < 5)) STRICT;
+			CREATE TABLE child (id TEXT PRIMARY KEY, parent_id TEXT NOT NULL REFERENCES parent(id)) STRICT;
+			INSERT INTO parent VALUES ('p', 1);
+			INSERT INTO child VALUES ('c', 'p');`)},
+		"0101_rebuild.sql": {Data: []byte(rebuild + `UPDATE parent SET n = 7;`)},
+	}
+	// With foreign keys on, dropping parent would fail: child refers to it.
+	if err := migrate(ctx, s.w, files, time.Now); err != nil {
+		t.Fatalf("migrate a rebuild of a referenced table: %v", err)
+	}
+	if n := count(t, s, `SELECT count(*) FROM parent JOIN child ON child.parent_id = parent.id WHERE n = 7`); n != 1 {
+		t.Errorf("rows after the rebuild: %d, want 1", n)
+	}
+	files["0102_dangling.sql"] = &fstest.MapFile{Data: []byte(rebuild + `DELETE FROM parent;`)}
+	err := migrate(ctx, s.w, files, time.Now)
+	if err == nil || !strings.Contains(err.Error(), "foreign key check") {
+		t.Fatalf("migrate a file that orphans a row: err = %v, want a foreign key check error", err)
+	}
+	if n := count(t, s, `SELECT count(*) FROM parent`); n != 1 {
+		t.Errorf("parent after the refused file: %d rows, want 1 (rolled back)", n)
+	}
+	if n := count(t, s, `SELECT count(*) FROM schema_migrations WHERE name = '0102_dangling.sql'`); n != 0 {
+		t.Errorf("the refused file is recorded as applied")
+	}
+	var fk int
+	if err := s.w.QueryRowContext(ctx, `PRAGMA foreign_keys`).Scan(&fk); err != nil || fk != 1 {
+		t.Errorf("foreign_keys on the writer after migrating = %d, %v; want 1", fk, err)
 	}
 }

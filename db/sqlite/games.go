@@ -16,7 +16,7 @@ import (
 // CreatePlayer records a player id; one that exists already is left as is.
 func (s *Store) CreatePlayer(ctx context.Context, id string) error {
 	if _, err := s.b.exec(ctx, `INSERT INTO players (id, created_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING`,
-		id, time.Now().UnixNano()); err != nil {
+		id, s.now().UnixNano()); err != nil {
 		return fmt.Errorf("create player: %w", err)
 	}
 	return nil
@@ -25,7 +25,7 @@ func (s *Store) CreatePlayer(ctx context.Context, id string) error {
 // CreateGame stores a new game. The caller chooses g.ID; Created and Updated
 // are set here.
 func (s *Store) CreateGame(ctx context.Context, g *db.Game) error {
-	if err := s.b.write(ctx, func(tx wtx) error { return s.insertGame(tx, g, time.Now()) }); err != nil {
+	if err := s.b.write(ctx, func(tx wtx) error { return s.insertGame(tx, g, s.now()) }); err != nil {
 		return fmt.Errorf("create game: %w", err)
 	}
 	return nil
@@ -42,11 +42,11 @@ func (s *Store) insertGame(tx wtx, g *db.Game, now time.Time) error {
 		return err
 	}
 	_, err = tx.Exec(`INSERT INTO games (id, player_id, opponent, human, level, size, start,
-		plies, ply, status, show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at, room_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, nullif(?, ''))`,
+		plies, ply, status, show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at, room_id, resigned)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, nullif(?, ''), ?)`,
 		g.ID, g.PlayerID, string(g.Opponent), human, g.Level, g.Record.Options.Size, g.Record.Options.Start.String(),
 		encodePlies(g.Record), g.Ply(), string(g.Status), g.ShowMoves, g.AllowUndo, g.Sound, g.Hints, g.Undos,
-		g.HintPly, hintText(g), now.UnixNano(), now.UnixNano(), g.RoomID)
+		g.HintPly, hintText(g), now.UnixNano(), now.UnixNano(), g.RoomID, colorText(g.Resigned))
 	if err == nil {
 		// Nothing is kept under a new id, but a read of it may be under way.
 		tx.after(func() { s.games.forget(g.ID) })
@@ -59,19 +59,19 @@ func (s *Store) insertGame(tx wtx, g *db.Game, now time.Time) error {
 // does not, nothing changes and the error is [db.ErrStale] (or [db.ErrNotFound]
 // when there is no such game).
 func (s *Store) UpdateGame(ctx context.Context, g *db.Game, oldPly int) error {
-	now := time.Now()
+	now := s.now()
 	plies, hint := encodePlies(g.Record), hintText(g)
 	var n int64
 	err := s.b.write(ctx, func(tx wtx) error {
 		res, err := tx.Exec(`UPDATE games SET plies = ?, ply = ?, status = ?, hints = ?, undos = ?,
-			hint_ply = ?, hint_square = ?, updated_at = ? WHERE id = ? AND ply = ?`,
-			plies, g.Ply(), string(g.Status), g.Hints, g.Undos, g.HintPly, hint, now.UnixNano(), g.ID, oldPly)
+			hint_ply = ?, hint_square = ?, updated_at = ?, resigned = ? WHERE id = ? AND ply = ?`,
+			plies, g.Ply(), string(g.Status), g.Hints, g.Undos, g.HintPly, hint, now.UnixNano(), colorText(g.Resigned), g.ID, oldPly)
 		if err != nil {
 			return err
 		}
 		if n, err = res.RowsAffected(); err == nil && n == 1 {
 			// What a read of the row would now give, field by field.
-			record, status, hints, undos, hintPly := g.Record, g.Status, g.Hints, g.Undos, g.HintPly
+			record, status, hints, undos, hintPly, resigned := g.Record, g.Status, g.Hints, g.Undos, g.HintPly, g.Resigned
 			record.Plies = slices.Clone(record.Plies)
 			hintSquare := game.Pass
 			if hint != "" {
@@ -81,6 +81,7 @@ func (s *Store) UpdateGame(ctx context.Context, g *db.Game, oldPly int) error {
 				s.games.change(g.ID, func(c *db.Game) {
 					c.Record, c.Status, c.Hints, c.Undos = record, status, hints, undos
 					c.HintPly, c.HintSquare, c.Updated = hintPly, hintSquare, time.Unix(0, now.UnixNano())
+					c.Resigned = resigned
 				})
 			})
 		}
@@ -136,7 +137,7 @@ func (s *Store) changedOne(ctx context.Context, n int64, id string) error {
 }
 
 const gameColumns = `id, player_id, opponent, human, level, size, start, plies, ply, status,
-	show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at, coalesce(room_id, '')`
+	show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at, coalesce(room_id, ''), resigned`
 
 // Game returns the game with the given id, or [db.ErrNotFound].
 func (s *Store) Game(ctx context.Context, id string) (*db.Game, error) {
@@ -182,12 +183,13 @@ func scanGame(row scanner) (*db.Game, error) {
 	var (
 		g                            db.Game
 		opponent, human, start, hint string
+		resigned                     string
 		plies, status                string
 		size, ply                    int
 		created, updated             int64
 	)
 	err := row.Scan(&g.ID, &g.PlayerID, &opponent, &human, &g.Level, &size, &start, &plies, &ply, &status,
-		&g.ShowMoves, &g.AllowUndo, &g.Sound, &g.Hints, &g.Undos, &g.HintPly, &hint, &created, &updated, &g.RoomID)
+		&g.ShowMoves, &g.AllowUndo, &g.Sound, &g.Hints, &g.Undos, &g.HintPly, &hint, &created, &updated, &g.RoomID, &resigned)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, db.ErrNotFound
 	}
@@ -195,12 +197,7 @@ func scanGame(row scanner) (*db.Game, error) {
 		return nil, err
 	}
 	g.Opponent, g.Status = db.Opponent(opponent), db.Status(status)
-	switch human {
-	case "black":
-		g.Human = game.Black
-	case "white":
-		g.Human = game.White
-	}
+	g.Human, g.Resigned = parseColor(human), parseColor(resigned)
 	st, err := game.ParseStart(start)
 	if err != nil {
 		return nil, err
@@ -230,6 +227,25 @@ func humanText(g *db.Game) (string, error) {
 		return g.Human.String(), nil
 	}
 	return "", fmt.Errorf("opponent %q with human side %v", g.Opponent, g.Human)
+}
+
+// colorText is a side as stored: "black", "white", or "" for neither.
+func colorText(c game.Color) string {
+	if c == game.Empty {
+		return ""
+	}
+	return c.String()
+}
+
+// parseColor reads a side as stored; anything else is game.Empty.
+func parseColor(s string) game.Color {
+	switch s {
+	case "black":
+		return game.Black
+	case "white":
+		return game.White
+	}
+	return game.Empty
 }
 
 func hintText(g *db.Game) string {

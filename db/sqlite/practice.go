@@ -48,14 +48,14 @@ func (s *Store) SavePractice(ctx context.Context, p *db.Practice, oldVersion int
 	if p.History == nil {
 		history = []byte("[]")
 	}
-	now := time.Now()
+	now := s.now()
 	var res sql.Result
 	if oldVersion == 0 {
-		res, err = s.w.ExecContext(ctx, `INSERT INTO practice (player_id, opening, plies, history, version, updated_at)
+		res, err = s.b.exec(ctx, `INSERT INTO practice (player_id, opening, plies, history, version, updated_at)
 			VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (player_id) DO NOTHING`,
 			p.PlayerID, p.Opening, p.Plies, string(history), now.UnixNano())
 	} else {
-		res, err = s.w.ExecContext(ctx, `UPDATE practice SET opening = ?, plies = ?, history = ?, version = version + 1,
+		res, err = s.b.exec(ctx, `UPDATE practice SET opening = ?, plies = ?, history = ?, version = version + 1,
 			updated_at = ? WHERE player_id = ? AND version = ?`,
 			p.Opening, p.Plies, string(history), now.UnixNano(), p.PlayerID, oldVersion)
 	}

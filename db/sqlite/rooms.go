@@ -13,7 +13,7 @@ import (
 
 // CreateRoom stores a new game and the room that plays it, together.
 func (s *Store) CreateRoom(ctx context.Context, r *db.Room, g *db.Game) error {
-	now := time.Now()
+	now := s.now()
 	g.RoomID = r.ID
 	r.Created, r.Updated = now, now
 	err := s.b.write(ctx, func(tx wtx) error {
@@ -55,7 +55,7 @@ func (s *Store) Room(ctx context.Context, id string) (*db.Room, error) {
 // JoinRoom gives the free guest seat of room id to player. If the seat is
 // taken it returns [db.ErrRoomFull] and changes nothing.
 func (s *Store) JoinRoom(ctx context.Context, id, player string) error {
-	now := time.Now().UnixNano()
+	now := s.now().UnixNano()
 	res, err := s.b.exec(ctx, `UPDATE rooms SET guest = ?, version = version + 1, updated_at = ?
 		WHERE id = ? AND guest IS NULL AND host <> ?`, player, now, id, player)
 	if err != nil {
@@ -75,7 +75,7 @@ func (s *Store) SetAgain(ctx context.Context, r *db.Room, host bool, a db.Again)
 	if host {
 		col = "host_again"
 	}
-	now := time.Now()
+	now := s.now()
 	res, err := s.b.exec(ctx, `UPDATE rooms SET `+col+` = ?, version = version + 1, updated_at = ?
 		WHERE id = ? AND version = ?`, string(a), now.UnixNano(), r.ID, r.Version)
 	if err != nil {
@@ -98,7 +98,7 @@ func (s *Store) SetAgain(ctx context.Context, r *db.Room, host bool, a db.Again)
 // score, and clears both answers, if the room is still at version
 // oldVersion; if not, it returns [db.ErrStale] and stores nothing.
 func (s *Store) StartRound(ctx context.Context, r *db.Room, g *db.Game, oldVersion int) error {
-	now := time.Now()
+	now := s.now()
 	g.RoomID = r.ID
 	err := s.b.write(ctx, func(tx wtx) error {
 		if err := s.insertGame(tx, g, now); err != nil {

@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"errors"
 	"io/fs"
 	"path/filepath"
 	"reversi/db"
@@ -30,84 +29,6 @@ func newRoom(t *testing.T, s *Store) (*db.Room, *db.Game) {
 	return r, g
 }
 
-func TestRoomSeats(t *testing.T) {
-	s := openTemp(t)
-	ctx := context.Background()
-	newRoom(t, s)
-	if err := s.JoinRoom(ctx, "r1", "host"); !errors.Is(err, db.ErrRoomFull) {
-		t.Errorf("host joins own room: err = %v, want db.ErrRoomFull", err)
-	}
-	if err := s.JoinRoom(ctx, "r1", "guest"); err != nil {
-		t.Fatalf("JoinRoom(guest): %v", err)
-	}
-	if err := s.JoinRoom(ctx, "r1", "third"); !errors.Is(err, db.ErrRoomFull) {
-		t.Errorf("third visitor joins: err = %v, want db.ErrRoomFull", err)
-	}
-	r, err := s.RoomByToken(ctx, "tok")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.Host != "host" || r.Guest != "guest" || r.HostColor != game.White {
-		t.Errorf("seats = host %q (%v), guest %q; want host (White) and guest", r.Host, r.HostColor, r.Guest)
-	}
-	if r.Version != 1 || r.GameID != "g1" {
-		t.Errorf("room = %+v, want version 1 and game g1", r)
-	}
-	// The guest's home page lists the room's game as unfinished.
-	gs, err := s.Unfinished(ctx, "guest", 5)
-	if err != nil || len(gs) != 1 || gs[0].ID != "g1" {
-		t.Errorf("Unfinished(guest) = %v, %v; want game g1", gs, err)
-	}
-	if _, err := s.RoomByToken(ctx, "nope"); !errors.Is(err, db.ErrNotFound) {
-		t.Errorf("RoomByToken(unknown) err = %v, want db.ErrNotFound", err)
-	}
-}
-
-func TestRoomRounds(t *testing.T) {
-	s := openTemp(t)
-	ctx := context.Background()
-	newRoom(t, s)
-	if err := s.JoinRoom(ctx, "r1", "guest"); err != nil {
-		t.Fatal(err)
-	}
-	r, err := s.Room(ctx, "r1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	stale := *r
-	if err := s.SetAgain(ctx, r, true, db.AgainSwitch); err != nil {
-		t.Fatalf("SetAgain(host): %v", err)
-	}
-	if err := s.SetAgain(ctx, &stale, false, db.AgainKeep); !errors.Is(err, db.ErrStale) {
-		t.Errorf("SetAgain from an old version: err = %v, want db.ErrStale", err)
-	}
-	old := r.Version
-	r.Round, r.HostWins, r.HostColor = 2, 1, game.Black
-	g2 := &db.Game{ID: "g2", PlayerID: "host", Opponent: db.Online, Human: game.Black, Level: "easy",
-		Record: game.Game{Options: game.Options{Size: 6, Start: game.Cross}}, HintPly: -1, HintSquare: game.Pass}
-	if err := s.StartRound(ctx, r, g2, old); err != nil {
-		t.Fatalf("StartRound: %v", err)
-	}
-	g3 := *g2
-	g3.ID = "g3"
-	if err := s.StartRound(ctx, r, &g3, old); !errors.Is(err, db.ErrStale) {
-		t.Errorf("StartRound twice from one version: err = %v, want db.ErrStale", err)
-	}
-	if _, err := s.Game(ctx, "g3"); !errors.Is(err, db.ErrNotFound) {
-		t.Errorf("the refused round's game was stored: err = %v", err)
-	}
-	got, err := s.Room(ctx, "r1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g, err := s.Game(ctx, "g2"); err != nil || g.RoomID != "r1" {
-		t.Errorf("Game(g2) = %+v, %v; want it in room r1", g, err)
-	}
-	if got.GameID != "g2" || got.Round != 2 || got.HostWins != 1 || got.HostColor != game.Black || got.HostAgain != db.AgainNone || got.Guest != "guest" {
-		t.Errorf("room after the new round = %+v", got)
-	}
-}
-
 // TestRoomsMigrationKeepsGames applies the migrations before rooms, stores
 // a game, then the rest: the rebuilt games table must keep it.
 func TestRoomsMigrationKeepsGames(t *testing.T) {
@@ -117,7 +38,7 @@ func TestRoomsMigrationKeepsGames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s2, err := openWith(ctx, path, fstest.MapFS{"0001_players_and_games.sql": {Data: first}})
+	s2, err := Open(ctx, path, withMigrations(fstest.MapFS{"0001_players_and_games.sql": {Data: first}}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,5 +61,53 @@ func TestRoomsMigrationKeepsGames(t *testing.T) {
 	}
 	if g.Record.Transcript() != "f5d6" || g.Level != "hard" {
 		t.Errorf("old game = %+v, want f5d6 at hard", g)
+	}
+}
+
+// TestExpertMigrationKeepsRooms applies the migrations up to rooms, stores a
+// room and its game, then the rest: the games table is rebuilt under the
+// room's reference, and both must come through.
+func TestExpertMigrationKeepsRooms(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "rooms.db")
+	early := fstest.MapFS{}
+	for _, name := range []string{"0001_players_and_games.sql", "0002_practice.sql", "0003_rooms.sql"} {
+		data, err := fs.ReadFile(migrations.SQLite, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		early[name] = &fstest.MapFile{Data: data}
+	}
+	s, err := Open(ctx, path, withMigrations(early))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`INSERT INTO players (id, created_at) VALUES ('host', 0)`,
+		`INSERT INTO games (id, player_id, opponent, human, level, size, start, plies, ply, created_at, updated_at, room_id)
+			VALUES ('g1', 'host', 'online', 'white', 'easy', 8, 'cross', 'f5', 1, 0, 0, 'r1')`,
+		`INSERT INTO rooms (id, token, game_id, host, host_color, created_at, updated_at)
+			VALUES ('r1', 'tok', 'g1', 'host', 'white', 0, 0)`,
+	} {
+		if _, err := s.w.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+	s, err = Open(ctx, path)
+	if err != nil {
+		t.Fatalf("Open with every migration: %v", err)
+	}
+	defer s.Close()
+	r, err := s.RoomByToken(ctx, "tok")
+	if err != nil {
+		t.Fatalf("the room is gone: %v", err)
+	}
+	g, err := s.Game(ctx, r.GameID)
+	if err != nil {
+		t.Fatalf("the room's game is gone: %v", err)
+	}
+	if g.Record.Transcript() != "f5" || g.Resigned != game.Empty {
+		t.Errorf("game after the migration = %+v, want f5 and nobody resigned", g)
 	}
 }
