@@ -27,6 +27,10 @@ var (
 	ErrRoomFull = errors.New("room is full")
 	// ErrClosed is returned by writes to a closed store.
 	ErrClosed = errors.New("store is closed")
+	// ErrUnavailable means that the database could not be reached (a
+	// server restarting, say): the request may succeed if tried again.
+	// Stores wrap such errors with it; the app answers 503.
+	ErrUnavailable = errors.New("database unavailable")
 )
 
 // Store keeps players, games, online rooms and practice boards. Every write
