@@ -1,0 +1,64 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+
+	"reversi/db/postgres"
+	"reversi/db/sqlite"
+)
+
+func init() { commands["copydb"] = runCopyDB }
+
+// runCopyDB copies a site's SQLite file into a PostgreSQL database: every
+// player, game, room and practice board, in one transaction. It refuses a
+// database that already has games.
+func runCopyDB(args []string) error {
+	fs := flag.NewFlagSet("copydb", flag.ContinueOnError)
+	from := fs.String("from", "reversi.db", "the SQLite database file to copy from; stop its server first")
+	to := fs.String("to", "", "the postgres:// URL of the database to copy into; migrated first, and it must hold no games")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: reversi copydb -from FILE -to postgres://…\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 || !postgres.IsURL(*to) {
+		fs.Usage()
+		return errors.New("want -to postgres://… and no other arguments")
+	}
+	if _, err := os.Stat(*from); err != nil {
+		return fmt.Errorf("source: %w", err)
+	}
+	ctx := context.Background()
+	// Opening the file as the server does brings its schema up to date.
+	src, err := sqlite.Open(ctx, *from)
+	if err != nil {
+		return err
+	}
+	if err := src.Close(); err != nil {
+		return err
+	}
+	raw, err := sql.Open("sqlite", *from+"?_pragma=busy_timeout(5000)&_pragma=query_only(1)")
+	if err != nil {
+		return err
+	}
+	defer raw.Close()
+	dst, err := postgres.Open(ctx, *to)
+	if err != nil {
+		return err
+	}
+	defer dst.Close()
+	n, err := dst.Import(ctx, raw)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "copied %d players, %d games, %d rooms and %d practice boards from %s\n",
+		n.Players, n.Games, n.Rooms, n.Practice, *from)
+	return nil
+}
