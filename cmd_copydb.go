@@ -6,7 +6,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
+	"strings"
 
 	"reversi/db/postgres"
 	"reversi/db/sqlite"
@@ -60,5 +62,31 @@ func runCopyDB(args []string) error {
 	}
 	fmt.Fprintf(stdout, "copied %d players, %d games, %d rooms and %d practice boards from %s\n",
 		n.Players, n.Games, n.Rooms, n.Practice, *from)
+	return copySessionKey(ctx, dst, *from+".session-key")
+}
+
+// copySessionKey stores the old site's session secret (the file that serve
+// keeps beside a SQLite database) as the shared one, so that the players'
+// cookies still work on the new site. A database that has a secret already
+// keeps it; so does one when the file is missing (the key came from the
+// environment, which the servers will be given again).
+func copySessionKey(ctx context.Context, dst *postgres.Store, path string) error {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("session key: %w", err)
+	}
+	old := strings.TrimSpace(string(b))
+	got, err := dst.Secret(ctx, "session", func() (string, error) { return old, nil })
+	if err != nil {
+		return err
+	}
+	if got != old {
+		fmt.Fprintf(stdout, "the database has a session key already, which is kept: the old site's cookies will not be accepted\n")
+		return nil
+	}
+	fmt.Fprintf(stdout, "copied the session key from %s: the old site's cookies stay valid\n", path)
 	return nil
 }

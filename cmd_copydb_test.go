@@ -116,6 +116,10 @@ func TestCopyDB(t *testing.T) {
 		t.Fatal(err)
 	}
 	lite.Close()
+	const key = "the old site's session secret, long enough"
+	if err := os.WriteFile(path+".session-key", []byte(key+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 
 	url := pgtest.NewDatabase(t)
 	// A player who visited the new site before the copy stays.
@@ -133,8 +137,13 @@ func TestCopyDB(t *testing.T) {
 	if err := runCopyDB([]string{"-from", path, "-to", url}); err != nil {
 		t.Fatalf("copydb: %v", err)
 	}
-	if want := "copied 3 players, 2 games, 1 rooms and 1 practice boards"; !strings.Contains(out.String(), want) {
-		t.Errorf("copydb said %q, want %q", out.String(), want)
+	for _, want := range []string{"copied 3 players, 2 games, 1 rooms and 1 practice boards", "copied the session key"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("copydb said %q, want %q", out.String(), want)
+		}
+	}
+	if got, err := pg.Secret(ctx, "session", func() (string, error) { return "new", nil }); err != nil || got != key {
+		t.Errorf("session secret after the copy = %q, %v; want the old site's", got, err)
 	}
 
 	lite, err = sqlite.Open(ctx, path)
