@@ -12,7 +12,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"reversi/ai"
 	"reversi/db"
@@ -195,4 +197,37 @@ func golden(t *testing.T, name string, got []byte) {
 	if string(got) != string(want) {
 		t.Errorf("%s differs from the golden file; run go test ./handlers -update and review the diff.\ngot:\n%s", path, got)
 	}
+}
+
+// waitUntil waits for cond to hold, checking it every few milliseconds,
+// and fails the test if it does not within ten seconds.
+func waitUntil(t testing.TB, cond func() bool, what string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// clock is a settable time source for Config.Now.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func newClock(t time.Time) *clock { return &clock{t: t} }
+
+func (c *clock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
 }

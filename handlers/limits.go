@@ -5,9 +5,10 @@ import (
 	"math"
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/gin-gonic/gin"
+
+	"reversi/views"
 )
 
 // maxBody bounds a request body: every form here is a few hundred bytes.
@@ -24,12 +25,9 @@ const (
 )
 
 var (
-	errTooLarge = &pageError{Status: http.StatusRequestEntityTooLarge, Heading: "That request was too large",
-		Message: "The server only takes small forms, and this one was bigger than any of its pages sends. Nothing was changed."}
-	errBadForm = &pageError{Status: http.StatusBadRequest, Heading: "That form couldn't be read",
-		Message: "The form that was sent was not in a shape the server understands. Nothing was changed; please go back and try again."}
-	errTooMany = &pageError{Status: http.StatusTooManyRequests, Heading: "Slow down a little",
-		Message: "This browser sent a great many requests in a short time, so the last one was not carried out. Nothing was changed. Wait a moment, then go back and try again."}
+	errTooLarge = refuse(http.StatusRequestEntityTooLarge, views.NoticeTooLarge)
+	errBadForm  = refuse(http.StatusBadRequest, views.NoticeBadForm)
+	errTooMany  = refuse(http.StatusTooManyRequests, views.NoticeTooMany)
 )
 
 // limitBody reads the form of every POST up front, bounded by maxBody:
@@ -41,16 +39,16 @@ func (s *Server) limitBody(c *gin.Context) {
 		return
 	}
 	if c.Request.ContentLength > maxBody {
-		s.renderError(c, errTooLarge.Status, errTooLarge)
+		s.renderError(c, errTooLarge.status, errTooLarge.Notice)
 		return
 	}
 	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxBody)
 	if err := c.Request.ParseForm(); err != nil {
 		if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
-			s.renderError(c, errTooLarge.Status, errTooLarge)
+			s.renderError(c, errTooLarge.status, errTooLarge.Notice)
 			return
 		}
-		s.renderError(c, errBadForm.Status, errBadForm)
+		s.renderError(c, errBadForm.status, errBadForm.Notice)
 		return
 	}
 	c.Next()
@@ -66,9 +64,9 @@ func (s *Server) rateLimit(l *rateLimiter) gin.HandlerFunc {
 		if key == "" {
 			key = "addr " + c.ClientIP()
 		}
-		if ok, wait := l.allow(key, time.Now()); !ok {
+		if ok, wait := l.allow(key, s.now()); !ok {
 			c.Header("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
-			s.renderError(c, errTooMany.Status, errTooMany)
+			s.renderError(c, errTooMany.status, errTooMany.Notice)
 			return
 		}
 		c.Next()
