@@ -28,7 +28,9 @@ func runServe(args []string) error {
 	dbPath := fs.String("db", "reversi.db", "SQLite database file; created on first run")
 	secure := fs.Bool("secure-cookies", false, "mark the session cookie Secure (set this behind a TLS proxy)")
 	roomTTL := fs.Duration("room-ttl", handlers.DefaultRoomTTL, "how long an online room may sit unused before it expires")
-	moveRate := fs.Float64("move-rate", handlers.DefaultMoveRate, "moves, undos and hints each player may send per second, in bursts of twice that; negative: no limit")
+	moveRate := fs.Float64("move-rate", handlers.DefaultMoveRate, "moves and undos each player may send per second, in bursts of twice that; negative: no limit")
+	hintRate := fs.Float64("hint-rate", handlers.DefaultHintRate, "hints each player may ask for per second, in bursts of five times that; negative: no limit")
+	publicURL := fs.String("public-url", "", "the scheme and host players reach the app at (https://reversi.example), for invite links; by default the address each request came to")
 	gameRate := fs.Float64("game-rate", handlers.DefaultGameRate, "new games and joins each player (or address, before a cookie) may start per second, in bursts of ten times that; negative: no limit")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: reversi [serve] [flags]\n\nThe session secret comes from $%s, or from the file DB.session-key beside the database.\n\n", handlers.SessionKeyEnv)
@@ -44,7 +46,7 @@ func runServe(args []string) error {
 			trusted = append(trusted, p)
 		}
 	}
-	if *moveRate == 0 || *gameRate == 0 {
+	if *moveRate == 0 || *gameRate == 0 || *hintRate == 0 {
 		return errors.New("a rate of 0 would refuse everything; a negative rate switches the limit off")
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
@@ -67,7 +69,7 @@ func runServe(args []string) error {
 	}
 	srv, err := handlers.New(handlers.Config{Store: store, Views: v, SessionKeys: keys, SecureCookies: *secure, Logger: log,
 		RoomTTL: *roomTTL, MoveRate: *moveRate, MoveBurst: burst(*moveRate, 2), GameRate: *gameRate, GameBurst: burst(*gameRate, 10),
-		TrustedProxies: trusted})
+		HintRate: *hintRate, HintBurst: burst(*hintRate, 5), TrustedProxies: trusted, PublicURL: *publicURL})
 	if err != nil {
 		return err
 	}

@@ -64,13 +64,23 @@ func newApp(t testing.TB) *testApp {
 
 func newAppWith(t testing.TB, store *sqlite.Store, s db.Store) *testApp {
 	t.Helper()
+	return newAppConfig(t, store, func(c *Config) { c.Store = s })
+}
+
+// newAppConfig makes a test app on store whose Config mod may change.
+func newAppConfig(t testing.TB, store *sqlite.Store, mod func(*Config)) *testApp {
+	t.Helper()
 	v, err := views.New()
 	if err != nil {
 		t.Fatal(err)
 	}
 	// No rate limits here: tests and fuzzers play faster than any person.
-	srv, err := New(Config{Store: s, Views: v, SessionKeys: testKeys, Choose: firstMove, Hint: firstHint,
-		Logger: discardLogger(), MoveRate: -1, GameRate: -1})
+	cfg := Config{Store: store, Views: v, SessionKeys: testKeys, Choose: firstMove, Hint: firstHint,
+		Logger: discardLogger(), MoveRate: -1, GameRate: -1, HintRate: -1}
+	if mod != nil {
+		mod(&cfg)
+	}
+	srv, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,6 +22,8 @@ const (
 	DefaultMoveBurst = 100
 	DefaultGameRate  = 2 // new games and joins per second
 	DefaultGameBurst = 20
+	DefaultHintRate  = 1 // hints per second: each is a search, so fewer than moves
+	DefaultHintBurst = 5
 )
 
 var (
@@ -60,17 +62,22 @@ func (s *Server) limitBody(c *gin.Context) {
 // proxy the client's (see Config.TrustedProxies).
 func (s *Server) rateLimit(l *rateLimiter) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		key := playerID(c)
-		if key == "" {
-			key = "addr " + c.ClientIP()
-		}
-		if ok, wait := l.allow(key, s.now()); !ok {
+		if ok, wait := l.allow(limitKey(c), s.now()); !ok {
 			c.Header("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
 			s.renderError(c, errTooMany.status, errTooMany.Notice)
 			return
 		}
 		c.Next()
 	}
+}
+
+// limitKey is what a request is counted under: its player, or its address
+// for a browser without a player cookie.
+func limitKey(c *gin.Context) string {
+	if p := playerID(c); p != "" {
+		return p
+	}
+	return "addr " + c.ClientIP()
 }
 
 // newLimit returns the limiter for a configured rate and burst, falling

@@ -18,18 +18,21 @@ func (s *Server) Routes() http.Handler {
 	r.HandleMethodNotAllowed = true
 	r.SetTrustedProxies(s.trustedProxies) // checked in New; nil trusts none
 	r.Use(s.logRequests, gin.CustomRecoveryWithWriter(nil, s.recover), s.limitBody, s.session)
-	moves, games := s.rateLimit(s.moveLimit), s.rateLimit(s.gameLimit)
+	moves, games, hints := s.rateLimit(s.moveLimit), s.rateLimit(s.gameLimit), s.rateLimit(s.hintLimit)
+	// Requests that may search wait their turn: one at a time per player
+	// and per game (turns.go).
+	turn := s.oneAtATime
 
 	r.GET("/", s.wrap(s.home))
 	r.HEAD("/", s.wrap(s.home))
-	r.POST("/games", games, s.wrap(s.newGame))
+	r.POST("/games", games, turn, s.wrap(s.newGame))
 
 	g := r.Group("/games/:id")
 	g.GET("", s.wrap(s.showGame))
 	g.HEAD("", s.wrap(s.showGame))
-	g.POST("/moves", moves, s.wrap(s.move))
+	g.POST("/moves", moves, turn, s.wrap(s.move))
 	g.POST("/undo", moves, s.wrap(s.undo))
-	g.POST("/hint", moves, s.wrap(s.hintMove))
+	g.POST("/hint", hints, turn, s.wrap(s.hintMove))
 	g.POST("/settings", s.wrap(s.settings))
 	g.GET("/events", s.wrap(s.events))
 	g.POST("/again", s.wrap(s.again))

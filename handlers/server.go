@@ -57,12 +57,12 @@ type Config struct {
 	// RoomTTL is how long an online room may sit unused before it
 	// expires; DefaultRoomTTL by default.
 	RoomTTL time.Duration
-	// MoveRate and GameRate limit each player's moves (with undos and
-	// hints) and new games per second, with bursts of MoveBurst and
-	// GameBurst; the Default ones apply where they are 0, and a negative
-	// rate switches the limit off.
-	MoveRate, GameRate   float64
-	MoveBurst, GameBurst int
+	// MoveRate, GameRate and HintRate limit each player's moves (with
+	// undos), new games and hints per second, with bursts of MoveBurst,
+	// GameBurst and HintBurst; the Default ones apply where they are 0,
+	// and a negative rate switches the limit off.
+	MoveRate, GameRate, HintRate    float64
+	MoveBurst, GameBurst, HintBurst int
 	// TrustedProxies are the addresses or CIDR ranges of reverse proxies
 	// in front of the server. From those, the client's address is read
 	// from X-Forwarded-For (or X-Real-IP); it keys the rate limits of
@@ -97,10 +97,13 @@ type Server struct {
 	draining  chan struct{}
 	drainOnce sync.Once
 	// moveLimit and gameLimit are the rate limits of moves and new games.
-	moveLimit, gameLimit *rateLimiter
-	trustedProxies       []string
-	publicURL            string
-	now                  func() time.Time
+	moveLimit, gameLimit, hintLimit *rateLimiter
+	// turns holds each player's and each game's searching requests to one
+	// at a time; see keyedLocks.
+	turns          *keyedLocks
+	trustedProxies []string
+	publicURL      string
+	now            func() time.Time
 }
 
 // cookieName is the session cookie's name; it holds only the player id.
@@ -170,6 +173,8 @@ func New(cfg Config) (*Server, error) {
 	s.trustedProxies = cfg.TrustedProxies
 	s.moveLimit = newLimit(cfg.MoveRate, cfg.MoveBurst, DefaultMoveRate, DefaultMoveBurst)
 	s.gameLimit = newLimit(cfg.GameRate, cfg.GameBurst, DefaultGameRate, DefaultGameBurst)
+	s.hintLimit = newLimit(cfg.HintRate, cfg.HintBurst, DefaultHintRate, DefaultHintBurst)
+	s.turns = newKeyedLocks()
 	if s.hint == nil {
 		s.hint = ai.Hint
 	}
