@@ -6,7 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"strings"
@@ -36,6 +38,7 @@ func runServe(args []string) error {
 		fmt.Fprintf(fs.Output(), "usage: reversi [serve] [flags]\n\nThe session secret comes from $%s, or from the file DB.session-key beside the database.\n\n", handlers.SessionKeyEnv)
 		fs.PrintDefaults()
 	}
+	maxConns := fs.Int("max-conns", handlers.DefaultMaxConns, "connections kept open at once; more wait in the kernel's queue")
 	proxies := fs.String("trusted-proxies", "", "comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For names the client (for the rate limits); none by default")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -45,6 +48,15 @@ func runServe(args []string) error {
 		if p = strings.TrimSpace(p); p != "" {
 			trusted = append(trusted, p)
 		}
+	}
+	if *publicURL != "" {
+		u, err := url.Parse(*publicURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.Trim(u.Path, "/") != "" {
+			return fmt.Errorf("-public-url %q: want a scheme and host, like https://reversi.example", *publicURL)
+		}
+	}
+	if *maxConns < 1 {
+		return errors.New("-max-conns must be at least 1")
 	}
 	if *moveRate == 0 || *gameRate == 0 || *hintRate == 0 {
 		return errors.New("a rate of 0 would refuse everything; a negative rate switches the limit off")
@@ -83,10 +95,14 @@ func runServe(args []string) error {
 		MaxHeaderBytes:    64 << 10,
 	}
 	hs.RegisterOnShutdown(srv.Drain) // event streams and long polls end at once
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
 	errc := make(chan error, 1)
 	go func() {
-		log.Info("serving", "addr", "http://"+*addr, "db", *dbPath)
-		errc <- hs.ListenAndServe()
+		log.Info("serving", "addr", "http://"+ln.Addr().String(), "db", *dbPath)
+		errc <- hs.Serve(handlers.LimitListener(ln, *maxConns))
 	}()
 	select {
 	case err := <-errc:

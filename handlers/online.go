@@ -190,7 +190,19 @@ func (s *Server) Drain() {
 // waitForChange is the long poll: it returns the game once its stamp
 // differs from after, or when pollWait has passed, or when the client has
 // gone.
+//
+// An address that is not a stamp, or a player over the cap of waiters,
+// gets the page at once instead: the "Check for" link still works, it only
+// does not wait.
 func (s *Server) waitForChange(c *gin.Context, m *match.Match, after string) (*match.Match, error) {
+	if !match.ValidStamp(after) {
+		return m, nil
+	}
+	leave, status := s.waiters.enter(playerID(c))
+	if status != 0 {
+		return m, nil
+	}
+	defer leave()
 	ch, stop := s.notifier.Subscribe(m.Game.ID)
 	defer stop()
 	timeout := time.NewTimer(pollWait)
@@ -218,7 +230,11 @@ func (s *Server) waitForChange(c *gin.Context, m *match.Match, after string) (*m
 // events streams Server-Sent Events to a player waiting in an online game:
 // one "change" event, whose data is the address to load, as soon as the
 // page's stamp differs from ?after, and a comment every heartbeat until
-// then. The stream is not compressed and is exempt from the write timeout.
+// then. The stream is not compressed and is exempt from the write timeout;
+// it ends after the stream lifetime, and the browser reconnects. ?after
+// must be a stamp (it is written back into the stream), and a player over
+// the cap of waiters is refused with 429 (503 when the server is at its
+// cap): the page's "Check for" link still works.
 func (s *Server) events(c *gin.Context) error {
 	m, err := s.own(c)
 	if err != nil {
@@ -228,7 +244,21 @@ func (s *Server) events(c *gin.Context) error {
 		return refuse(http.StatusNotFound, views.NoticeNoEvents)
 	}
 	after := c.Query("after")
+	if !match.ValidStamp(after) {
+		return refuse(http.StatusBadRequest, views.NoticeBadAfter)
+	}
+	leave, status := s.waiters.enter(playerID(c))
+	if status != 0 {
+		c.Header("Retry-After", "30")
+		if status == http.StatusTooManyRequests {
+			return refuse(status, views.NoticeTooManyWaits)
+		}
+		return refuse(status, views.NoticeBusy)
+	}
+	defer leave()
 	ctx := c.Request.Context()
+	life := time.NewTimer(s.streamLifetime)
+	defer life.Stop()
 	ch, stop := s.notifier.Subscribe(m.Game.ID)
 	defer stop()
 	if err := http.NewResponseController(c.Writer).SetWriteDeadline(time.Time{}); err != nil {
@@ -265,6 +295,8 @@ func (s *Server) events(c *gin.Context) error {
 			c.Writer.Flush()
 		case <-ctx.Done():
 			return nil // the client went away
+		case <-life.C:
+			return nil // the browser reconnects
 		case <-s.draining:
 			return nil // the server is shutting down; the script will reconnect
 		}

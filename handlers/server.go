@@ -69,6 +69,11 @@ type Config struct {
 	// browsers without a cookie. By default no proxy is trusted and the
 	// headers are ignored, since anyone can send them.
 	TrustedProxies []string
+	// WaitersPerPlayer and Waiters cap the event streams and long polls
+	// open at once, per player and in all; StreamLifetime ends each event
+	// stream after a while. The Default ones apply where they are 0.
+	WaitersPerPlayer, Waiters int
+	StreamLifetime            time.Duration
 	// PublicURL is the scheme and host that players reach the app at
 	// (https://reversi.example), for the invite links; by default the
 	// address that each request came to.
@@ -104,6 +109,8 @@ type Server struct {
 	trustedProxies []string
 	publicURL      string
 	now            func() time.Time
+	waiters        *waiters
+	streamLifetime time.Duration
 }
 
 // cookieName is the session cookie's name; it holds only the player id.
@@ -175,6 +182,11 @@ func New(cfg Config) (*Server, error) {
 	s.gameLimit = newLimit(cfg.GameRate, cfg.GameBurst, DefaultGameRate, DefaultGameBurst)
 	s.hintLimit = newLimit(cfg.HintRate, cfg.HintBurst, DefaultHintRate, DefaultHintBurst)
 	s.turns = newKeyedLocks()
+	s.waiters = newWaiters(cfg.WaitersPerPlayer, cfg.Waiters)
+	s.streamLifetime = cfg.StreamLifetime
+	if s.streamLifetime <= 0 {
+		s.streamLifetime = DefaultStreamLifetime
+	}
 	if s.hint == nil {
 		s.hint = ai.Hint
 	}

@@ -69,16 +69,19 @@ var (
 	NoticeNoGame    = Notice{"Game not found", "There is no game at this address. Check the link, or start a new game."}
 	NoticeNotYours  = Notice{"This game isn't linked to this browser", "A game belongs to the browser that started it, and this browser's cookie doesn't match. " +
 		"If you cleared your cookies or opened the link somewhere else, start a new game here."}
-	NoticeNoRoom     = Notice{"Invite link not found", "This invite link doesn't lead to a game. Check that it was copied whole, or ask your friend for a new one."}
-	NoticeExpired    = Notice{"This online game has expired", "Nobody has played in this room for a long time, so it was closed. Start a new online game from the home page and send a fresh invite link."}
-	NoticeNotSeated  = Notice{"This game already has two players", "This online game is between two other browsers, so you can't move in it. Start your own game from the home page."}
-	NoticeRoomFull   = Notice{"This game already has two players", "Someone else took the free seat first, so this invite link can't be used any more. Ask your friend for a new game."}
-	NoticeNoEvents   = Notice{"No live updates here", "Only online games send live updates."}
-	NoticeNotAgain   = Notice{"Page not found", "Only online games are played again from here; use Play again on the result page."}
-	NoticeHintFailed = Notice{"No hint this time", "The computer couldn't work out a hint in time. Go back to the game and try again in a moment."}
-	NoticeTooLarge   = Notice{"That request was too large", "The server only takes small forms, and this one was bigger than any of its pages sends. Nothing was changed."}
-	NoticeBadForm    = Notice{"That form couldn't be read", "The form that was sent was not in a shape the server understands. Nothing was changed; please go back and try again."}
-	NoticeTooMany    = Notice{"Slow down a little", "This browser sent a great many requests in a short time, so the last one was not carried out. Nothing was changed. Wait a moment, then go back and try again."}
+	NoticeNoRoom       = Notice{"Invite link not found", "This invite link doesn't lead to a game. Check that it was copied whole, or ask your friend for a new one."}
+	NoticeExpired      = Notice{"This online game has expired", "Nobody has played in this room for a long time, so it was closed. Start a new online game from the home page and send a fresh invite link."}
+	NoticeNotSeated    = Notice{"This game already has two players", "This online game is between two other browsers, so you can't move in it. Start your own game from the home page."}
+	NoticeRoomFull     = Notice{"This game already has two players", "Someone else took the free seat first, so this invite link can't be used any more. Ask your friend for a new game."}
+	NoticeNoEvents     = Notice{"No live updates here", "Only online games send live updates."}
+	NoticeNotAgain     = Notice{"Page not found", "Only online games are played again from here; use Play again on the result page."}
+	NoticeBadAfter     = Notice{"That address wasn't understood", "The live updates of a game are asked for from its page. Go back to the game and it will set them up again."}
+	NoticeTooManyWaits = Notice{"Too many pages waiting", "This browser already has several pages waiting for live updates. Close some of them, or use the game page's link to check for a move."}
+	NoticeBusy         = Notice{"The server is busy", "The server is waiting on too many games at once just now. Use the game page's link to check for a move, or try again in a moment."}
+	NoticeHintFailed   = Notice{"No hint this time", "The computer couldn't work out a hint in time. Go back to the game and try again in a moment."}
+	NoticeTooLarge     = Notice{"That request was too large", "The server only takes small forms, and this one was bigger than any of its pages sends. Nothing was changed."}
+	NoticeBadForm      = Notice{"That form couldn't be read", "The form that was sent was not in a shape the server understands. Nothing was changed; please go back and try again."}
+	NoticeTooMany      = Notice{"Slow down a little", "This browser sent a great many requests in a short time, so the last one was not carried out. Nothing was changed. Wait a moment, then go back and try again."}
 )
 
 // NoticeIncomplete is the notice for a new-game form without the named
