@@ -76,7 +76,7 @@ func newAppConfig(t testing.TB, store *sqlite.Store, mod func(*Config)) *testApp
 	}
 	// No rate limits here: tests and fuzzers play faster than any person.
 	cfg := Config{Store: store, Views: v, SessionKeys: testKeys, Choose: firstMove, Hint: firstHint,
-		Logger: discardLogger(), MoveRate: -1, GameRate: -1, HintRate: -1}
+		Logger: discardLogger(), MoveRate: -1, GameRate: -1, HintRate: -1, NewPlayersPerHour: -1, NewGamesPerHour: -1}
 	if mod != nil {
 		mod(&cfg)
 	}

@@ -153,7 +153,9 @@ func (s *Server) newGame(c *gin.Context) error {
 		}
 	}
 	if p == "" {
-		p = newPlayerID()
+		if p, err = s.newPlayer(c); err != nil {
+			return err
+		}
 	}
 	if req.opponent == db.Online {
 		return s.createRoom(c, req, p)

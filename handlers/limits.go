@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"net/http"
+	"net/netip"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
@@ -24,6 +25,15 @@ const (
 	DefaultGameBurst = 20
 	DefaultHintRate  = 1 // hints per second: each is a search, so fewer than moves
 	DefaultHintBurst = 5
+
+	// Per network (an IPv4 /24 or an IPv6 /64), over an hour: new players
+	// (browsers without a cookie that start something) and new games.
+	// Generous enough for a school or a café behind one address, tight
+	// enough that one address cannot fill the disk with fresh cookies.
+	DefaultNewPlayersPerHour = 120
+	DefaultNewPlayersBurst   = 60
+	DefaultNewGamesPerHour   = 600
+	DefaultNewGamesBurst     = 120
 )
 
 var (
@@ -69,6 +79,53 @@ func (s *Server) rateLimit(l *rateLimiter) gin.HandlerFunc {
 		}
 		c.Next()
 	}
+}
+
+// netOf names the network a client's address belongs to, for the
+// limits on new players and games: IPv4 addresses by /24, IPv6 by /64,
+// since one person easily has a whole IPv6 /64 (or a few IPv4 addresses
+// next to each other) to draw from.
+func netOf(ip string) string {
+	addr, err := netip.ParseAddr(ip)
+	if err != nil {
+		return "addr " + ip
+	}
+	addr = addr.Unmap()
+	bits := 64
+	if addr.Is4() {
+		bits = 24
+	}
+	p, _ := addr.Prefix(bits)
+	return "net " + p.String()
+}
+
+// perNetwork refuses requests over l's rate for the client's network with
+// 429, a page and Retry-After.
+func (s *Server) perNetwork(l *rateLimiter) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if err := s.allowNetwork(c, l); err != nil {
+			s.renderError(c, errTooMany.status, errTooMany.Notice)
+		}
+	}
+}
+
+// allowNetwork spends one of l's tokens for the client's network, or
+// returns a 429 refusal and sets Retry-After.
+func (s *Server) allowNetwork(c *gin.Context, l *rateLimiter) error {
+	if ok, wait := l.allow(netOf(c.ClientIP()), s.now()); !ok {
+		c.Header("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
+		return errTooMany
+	}
+	return nil
+}
+
+// newPlayer returns a new player id for a browser without a cookie, within
+// the limit of new players for its network.
+func (s *Server) newPlayer(c *gin.Context) (string, error) {
+	if err := s.allowNetwork(c, s.playerLimit); err != nil {
+		return "", err
+	}
+	return newPlayerID(), nil
 }
 
 // limitKey is what a request is counted under: its player, or its address

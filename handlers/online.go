@@ -162,7 +162,9 @@ func (s *Server) join(c *gin.Context) error {
 		return errRoomFull
 	}
 	if p == "" {
-		p = newPlayerID()
+		if p, err = s.newPlayer(c); err != nil {
+			return err
+		}
 		if err := s.store.CreatePlayer(c.Request.Context(), p); err != nil {
 			return err
 		}

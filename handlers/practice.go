@@ -205,7 +205,10 @@ func (s *Server) savePractice(c *gin.Context, st *practiceState, did string) err
 	p := playerID(c)
 	switch {
 	case p == "":
-		p = newPlayerID()
+		var err error
+		if p, err = s.newPlayer(c); err != nil {
+			return err
+		}
 		if err := s.store.CreatePlayer(ctx, p); err != nil {
 			return err
 		}

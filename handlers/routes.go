@@ -25,7 +25,7 @@ func (s *Server) Routes() http.Handler {
 
 	r.GET("/", s.wrap(s.home))
 	r.HEAD("/", s.wrap(s.home))
-	r.POST("/games", games, turn, s.wrap(s.newGame))
+	r.POST("/games", games, s.perNetwork(s.netGameLimit), turn, s.wrap(s.newGame))
 
 	g := r.Group("/games/:id")
 	g.GET("", s.wrap(s.showGame))
@@ -33,9 +33,9 @@ func (s *Server) Routes() http.Handler {
 	g.POST("/moves", moves, turn, s.wrap(s.move))
 	g.POST("/undo", moves, s.wrap(s.undo))
 	g.POST("/hint", hints, turn, s.wrap(s.hintMove))
-	g.POST("/settings", s.wrap(s.settings))
+	g.POST("/settings", games, s.wrap(s.settings))
 	g.GET("/events", s.wrap(s.events))
-	g.POST("/again", s.wrap(s.again))
+	g.POST("/again", games, s.wrap(s.again))
 
 	r.GET("/join/:token", s.wrap(s.showJoin))
 	r.POST("/join/:token", games, s.wrap(s.join))

@@ -63,6 +63,13 @@ type Config struct {
 	// and a negative rate switches the limit off.
 	MoveRate, GameRate, HintRate    float64
 	MoveBurst, GameBurst, HintBurst int
+	// NewPlayersPerHour and NewGamesPerHour limit, per network (IPv4 /24,
+	// IPv6 /64), the browsers that get a new player id and the games
+	// started, with bursts of NewPlayersBurst and NewGamesBurst; the
+	// Default ones apply where they are 0, a negative rate switches the
+	// limit off.
+	NewPlayersPerHour, NewGamesPerHour float64
+	NewPlayersBurst, NewGamesBurst     int
 	// TrustedProxies are the addresses or CIDR ranges of reverse proxies
 	// in front of the server. From those, the client's address is read
 	// from X-Forwarded-For (or X-Real-IP); it keys the rate limits of
@@ -103,6 +110,9 @@ type Server struct {
 	drainOnce sync.Once
 	// moveLimit and gameLimit are the rate limits of moves and new games.
 	moveLimit, gameLimit, hintLimit *rateLimiter
+	// playerLimit and netGameLimit count new players and new games per
+	// network.
+	playerLimit, netGameLimit *rateLimiter
 	// turns holds each player's and each game's searching requests to one
 	// at a time; see keyedLocks.
 	turns          *keyedLocks
@@ -181,6 +191,8 @@ func New(cfg Config) (*Server, error) {
 	s.moveLimit = newLimit(cfg.MoveRate, cfg.MoveBurst, DefaultMoveRate, DefaultMoveBurst)
 	s.gameLimit = newLimit(cfg.GameRate, cfg.GameBurst, DefaultGameRate, DefaultGameBurst)
 	s.hintLimit = newLimit(cfg.HintRate, cfg.HintBurst, DefaultHintRate, DefaultHintBurst)
+	s.playerLimit = newLimit(cfg.NewPlayersPerHour/3600, cfg.NewPlayersBurst, DefaultNewPlayersPerHour/3600.0, DefaultNewPlayersBurst)
+	s.netGameLimit = newLimit(cfg.NewGamesPerHour/3600, cfg.NewGamesBurst, DefaultNewGamesPerHour/3600.0, DefaultNewGamesBurst)
 	s.turns = newKeyedLocks()
 	s.waiters = newWaiters(cfg.WaitersPerPlayer, cfg.Waiters)
 	s.streamLifetime = cfg.StreamLifetime
