@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"strings"
@@ -15,6 +16,9 @@ import (
 )
 
 func init() { commands["copydb"] = runCopyDB }
+
+// stdout is where copydb reports; tests replace it.
+var stdout io.Writer = os.Stdout
 
 // runCopyDB copies a site's SQLite file into a PostgreSQL database: every
 // player, game, room and practice board, in one transaction. It refuses a

@@ -583,3 +583,27 @@ func (p *player) longPoll(base, gamePath, link string) <-chan answer {
 	}()
 	return ch
 }
+
+// gamePage is what a player reads off a game page.
+type gamePage struct {
+	ply   int
+	moves []string // the enabled move buttons: squares, or "pass"
+}
+
+var (
+	plyField   = regexp.MustCompile(`name="ply" value="(\d+)"`)
+	moveButton = regexp.MustCompile(`<button name="move" value="([a-j][0-9]{1,2}|pass)"([^>]*)>`)
+)
+
+func parseGamePage(body []byte) gamePage {
+	var p gamePage
+	if m := plyField.FindSubmatch(body); m != nil {
+		p.ply, _ = strconv.Atoi(string(m[1]))
+	}
+	for _, m := range moveButton.FindAllSubmatch(body, -1) {
+		if !bytes.Contains(m[2], []byte("disabled")) {
+			p.moves = append(p.moves, string(m[1]))
+		}
+	}
+	return p
+}

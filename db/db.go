@@ -38,9 +38,14 @@ var (
 // caller read (a game's ply, a room's or practice board's version), and
 // changes exactly one row or nothing.
 type Store interface {
-	// CreatePlayer records a player id; one that exists already is left
-	// as is.
+	// CreatePlayer records a player id as seen now: a new one is created,
+	// one that exists has its last-seen time moved on.
 	CreatePlayer(ctx context.Context, id string) error
+	// Choices returns the player's last new-game choices as stored by
+	// SetChoices, or "" when there are none (or no such player).
+	Choices(ctx context.Context, player string) (string, error)
+	// SetChoices keeps the player's new-game choices, an opaque string.
+	SetChoices(ctx context.Context, player, choices string) error
 
 	// CreateGame stores a new game. The caller chooses g.ID; the store
 	// sets Created and Updated.
@@ -58,6 +63,16 @@ type Store interface {
 	UpdateGame(ctx context.Context, g *Game, oldPly int) error
 	// UpdateSettings writes a game's settings, whatever its ply.
 	UpdateSettings(ctx context.Context, id string, st Settings) error
+	// DeleteGame deletes game id of player, which must be theirs and not
+	// played in a room; otherwise it returns ErrNotFound and deletes
+	// nothing.
+	DeleteGame(ctx context.Context, id, player string) error
+	// Expire deletes, in one short write, at most limit players last seen
+	// before seenBefore, with their games and practice boards, and at most
+	// limit rooms unused since roomsBefore, with every game played in
+	// them. It says how many of each it deleted; a caller repeats it until
+	// both are below limit.
+	Expire(ctx context.Context, seenBefore, roomsBefore time.Time, limit int) (Expired, error)
 
 	// CreateRoom stores a new game and the room that plays it, together;
 	// it sets g.RoomID, r.GameID and both times.
@@ -96,6 +111,11 @@ type Store interface {
 	// Close finishes the writes in hand and closes the store; later
 	// writes fail with ErrClosed.
 	Close() error
+}
+
+// Expired counts what one call of Store.Expire deleted.
+type Expired struct {
+	Players, Rooms, Games int
 }
 
 // Opponent is who the player plays against.

@@ -10,6 +10,7 @@ import (
 	"reversi/ai"
 	"reversi/db"
 	"reversi/game"
+	"reversi/game/match"
 	"reversi/views"
 )
 
@@ -89,8 +90,7 @@ func parseNewGame(c *gin.Context) (*newGameRequest, error) {
 			ok = ok || v == allowed
 		}
 		if !ok {
-			return nil, &pageError{Status: http.StatusBadRequest, Heading: "That new-game form was incomplete",
-				Message: "Please go back to the home page and choose every option of the new game (" + ch.legend + " was missing)."}
+			return nil, refuse(http.StatusBadRequest, views.NoticeIncomplete(ch.legend))
 		}
 		req.values[ch.name] = v
 	}
@@ -153,7 +153,9 @@ func (s *Server) newGame(c *gin.Context) error {
 		}
 	}
 	if p == "" {
-		p = newPlayerID()
+		if p, err = s.newPlayer(c); err != nil {
+			return err
+		}
 	}
 	if req.opponent == db.Online {
 		return s.createRoom(c, req, p)
@@ -166,27 +168,25 @@ func (s *Server) newGame(c *gin.Context) error {
 	if req.opponent == db.Computer {
 		g.Human = req.human
 	}
-	st, err := newGameState(g)
+	m, err := match.Load(g)
 	if err != nil {
 		return err
 	}
-	if req.opponent == db.Computer {
-		// The computer opens when the player takes White; this happens
-		// before the game is stored, outside any transaction.
-		if err := s.computerReplies(ctx, st); err != nil {
-			return err
-		}
+	// The computer opens when the player takes White; this happens before
+	// the game is stored, outside any transaction.
+	if err := m.ComputerReplies(ctx, s.chooser(m), false); err != nil {
+		return err
 	}
 	if err := s.store.CreatePlayer(ctx, p); err != nil {
 		return err
 	}
-	if err := s.store.CreateGame(ctx, st.Game); err != nil {
+	if err := s.store.CreateGame(ctx, g); err != nil {
 		return err
 	}
 	if err := s.savePlayer(c, p); err != nil {
 		return err
 	}
-	return redirect(c, gameURL(st.ID)+"#status")
+	return redirect(c, gameURL(g.ID)+"#status")
 }
 
 // againFields are the new-game form's values for a game like g.

@@ -25,16 +25,6 @@ const practiceOpening = "f5f6e6f4"
 // practiceLimit is the number of placements the exercise lasts.
 const practiceLimit = 4
 
-// practiceRoutes adds the practice board: GET shows it (with a preview
-// for ?try=), and every change is a POST answered with 303.
-func (s *Server) practiceRoutes(r gin.IRouter) {
-	r.GET("/practice", s.wrap(s.practice))
-	p := r.Group("/practice", s.rateLimit(s.moveLimit))
-	p.POST("/moves", s.wrap(s.practiceMove))
-	p.POST("/undo", s.wrap(s.practiceUndo))
-	p.POST("/reset", s.wrap(s.practiceReset))
-}
-
 // practiceState is a practice board replayed.
 type practiceState struct {
 	*db.Practice
@@ -124,7 +114,7 @@ func (s *Server) renderPractice(c *gin.Context, st *practiceState, status int, m
 	switch did {
 	case "move":
 		if st.last != game.Pass {
-			page.Status = colorName(st.mover) + " played " + st.last.Name(8) + " and turned over " +
+			page.Status = views.ColorName(st.mover) + " played " + st.last.Name(8) + " and turned over " +
 				discs(st.flips.Count()) + "."
 			marks.Placed, marks.Flipped = st.last, st.flips
 		}
@@ -134,7 +124,7 @@ func (s *Server) renderPractice(c *gin.Context, st *practiceState, status int, m
 		page.Status = "Started again from the opening. Undo brings back the board you had."
 	}
 	if n := len(st.plies); n > 0 && st.plies[n-1] == game.Pass && !over {
-		page.Status = strings.TrimSpace(page.Status + " " + colorName(b.Turn().Opponent()) + " had no legal move and passed.")
+		page.Status = strings.TrimSpace(page.Status + " " + views.ColorName(b.Turn().Opponent()) + " had no legal move and passed.")
 	}
 	if over {
 		page.Status = strings.TrimSpace(page.Status + " The exercise is over: you made " + strconv.Itoa(st.placed) +
@@ -147,7 +137,7 @@ func (s *Server) renderPractice(c *gin.Context, st *practiceState, status int, m
 		marks.Placed, marks.Flipped = game.Pass, game.Bits{}
 		if b.Legal(trial) {
 			page.Apply = trial.Name(8)
-			page.ApplyLabel = "Apply " + page.Apply + " for " + colorName(b.Turn())
+			page.ApplyLabel = "Apply " + page.Apply + " for " + views.ColorName(b.Turn())
 		}
 	}
 	title := "Practice board"
@@ -215,7 +205,10 @@ func (s *Server) savePractice(c *gin.Context, st *practiceState, did string) err
 	p := playerID(c)
 	switch {
 	case p == "":
-		p = newPlayerID()
+		var err error
+		if p, err = s.newPlayer(c); err != nil {
+			return err
+		}
 		if err := s.store.CreatePlayer(ctx, p); err != nil {
 			return err
 		}
@@ -256,7 +249,7 @@ func (s *Server) practiceMove(c *gin.Context) error {
 	case st.over():
 		return s.renderPractice(c, st, http.StatusConflict, msgPracticeOver, "", game.Pass)
 	case !st.board.Legal(m):
-		return s.renderPractice(c, st, http.StatusUnprocessableEntity, illegalMessage(st.board, m), "", game.Pass)
+		return s.renderPractice(c, st, http.StatusUnprocessableEntity, views.MsgIllegal(st.board, m), "", game.Pass)
 	}
 	next, _, err := st.board.Play(m)
 	if err != nil {

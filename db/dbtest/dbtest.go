@@ -55,6 +55,10 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 		{"PracticeHistoryBounded", testPracticeHistory},
 		{"PracticeLeavesGamesAlone", testPracticeApart},
 		{"MigrationsAppliedOnce", testMigrationsOnce},
+		{"Choices", testChoices},
+		{"DeleteGame", testDeleteGame},
+		{"Expire", testExpire},
+		{"ExpireInBatches", testExpireBatches},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -79,6 +83,12 @@ type env struct {
 type clock struct {
 	mu sync.Mutex
 	t  time.Time
+}
+
+func (c *clock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
 }
 
 func (c *clock) now() time.Time {
@@ -648,4 +658,127 @@ func testMigrationsOnce(t *testing.T, e *env) {
 		}
 	}
 	e.s = e.open(t, e.clock.now) // for the cleanup's Close
+}
+
+func testChoices(t *testing.T, e *env) {
+	e.player(t, "p1")
+	if c, err := e.s.Choices(ctx, "p1"); err != nil || c != "" {
+		t.Errorf("Choices before any = %q, %v; want empty", c, err)
+	}
+	const want = "color=white&level=hard&size=6"
+	if err := e.s.SetChoices(ctx, "p1", want); err != nil {
+		t.Fatal(err)
+	}
+	// Seeing the player again keeps them.
+	e.player(t, "p1")
+	if c, err := e.s.Choices(ctx, "p1"); err != nil || c != want {
+		t.Errorf("Choices = %q, %v; want %q", c, err, want)
+	}
+	if c, err := e.s.Choices(ctx, "nobody"); err != nil || c != "" {
+		t.Errorf("Choices(nobody) = %q, %v; want empty", c, err)
+	}
+}
+
+func testDeleteGame(t *testing.T, e *env) {
+	e.newGame(t, "mine", "p1")
+	e.newGame(t, "theirs", "p2")
+	e.newRoom(t)
+	for _, tt := range []struct{ id, player string }{{"theirs", "p1"}, {"g1", "host"}, {"none", "p1"}} {
+		if err := e.s.DeleteGame(ctx, tt.id, tt.player); !errors.Is(err, db.ErrNotFound) {
+			t.Errorf("DeleteGame(%s, %s) = %v, want ErrNotFound", tt.id, tt.player, err)
+		}
+	}
+	if err := e.s.DeleteGame(ctx, "mine", "p1"); err != nil {
+		t.Fatalf("DeleteGame(mine): %v", err)
+	}
+	if _, err := e.s.Game(ctx, "mine"); !errors.Is(err, db.ErrNotFound) {
+		t.Errorf("Game(mine) after deleting it: %v, want ErrNotFound", err)
+	}
+	for _, id := range []string{"theirs", "g1"} {
+		e.game(t, id)
+	}
+}
+
+// testExpire keeps everything seen or used after the cut-off and deletes
+// the rest: players with their games and practice boards, rooms with every
+// round's game.
+func testExpire(t *testing.T, e *env) {
+	const day = 24 * time.Hour
+	cut := e.clock.now().Add(5 * day)
+	e.newGame(t, "old-game", "old")
+	if err := e.s.SavePractice(ctx, &db.Practice{PlayerID: "old", Opening: "f5"}, 0); err != nil {
+		t.Fatal(err)
+	}
+	room := func(host, id, token string) {
+		e.player(t, host)
+		g := &db.Game{ID: id, PlayerID: host, Opponent: db.Online, Human: game.Black, Level: "easy",
+			Record: game.Game{Options: game.Options{Size: 6, Start: game.Cross}}, HintPly: -1, HintSquare: game.Pass}
+		if err := e.s.CreateRoom(ctx, &db.Room{ID: "r-" + id, Token: token, Host: host, HostColor: game.Black, Round: 1}, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	room("oldhost", "old-round", "t-old")
+	e.clock.advance(10 * day)
+	e.newGame(t, "new-game", "new")
+	room("newhost", "new-round", "t-new")
+	// The old host's guest was seen lately: they stay, the room goes.
+	e.player(t, "oldguest")
+	if err := e.s.JoinRoom(ctx, "r-old-round", "oldguest"); err != nil {
+		t.Fatal(err)
+	}
+	// Joining made the old room new again: move on so it is unused.
+	e.clock.advance(10 * day)
+	cut = cut.Add(15 * day)
+	e.player(t, "new", "newhost", "oldguest")
+	r, err := e.s.Room(ctx, "r-new-round")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.s.SetAgain(ctx, r, true, db.AgainNone); err != nil { // the new room is in use
+		t.Fatal(err)
+	}
+	got, err := e.s.Expire(ctx, cut, cut, 100)
+	if err != nil {
+		t.Fatalf("Expire: %v", err)
+	}
+	if want := (db.Expired{Players: 2, Rooms: 1, Games: 2}); got != want {
+		t.Errorf("Expire = %+v, want %+v (players old and oldhost, room r-old-round, games old-game and old-round)", got, want)
+	}
+	for _, id := range []string{"old-game", "old-round"} {
+		if _, err := e.s.Game(ctx, id); !errors.Is(err, db.ErrNotFound) {
+			t.Errorf("Game(%s) after Expire: %v, want ErrNotFound", id, err)
+		}
+	}
+	if _, err := e.s.Room(ctx, "r-old-round"); !errors.Is(err, db.ErrNotFound) {
+		t.Errorf("the unused room is still there: %v", err)
+	}
+	if _, err := e.s.Practice(ctx, "old"); !errors.Is(err, db.ErrNotFound) {
+		t.Errorf("the old player's practice is still there: %v", err)
+	}
+	e.game(t, "new-round")
+	if got, err := e.s.Expire(ctx, cut, cut, 100); err != nil || got != (db.Expired{}) {
+		t.Errorf("Expire again = %+v, %v; want nothing", got, err)
+	}
+}
+
+func testExpireBatches(t *testing.T, e *env) {
+	for _, p := range []string{"a", "b", "c"} {
+		e.newGame(t, "game-"+p, p)
+	}
+	e.clock.advance(time.Hour)
+	cut := e.clock.now()
+	total := 0
+	for range 4 {
+		got, err := e.s.Expire(ctx, cut, cut, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Players > 2 {
+			t.Errorf("Expire with limit 2 deleted %d players", got.Players)
+		}
+		total += got.Players
+	}
+	if total != 3 {
+		t.Errorf("players deleted in batches of 2: %d, want 3", total)
+	}
 }

@@ -14,15 +14,6 @@ import (
 	"reversi/game"
 )
 
-// CreatePlayer records a player id; one that exists already is left as is.
-func (s *Store) CreatePlayer(ctx context.Context, id string) error {
-	if _, err := s.pool.Exec(ctx, `INSERT INTO players (id, created_at) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`,
-		id, s.now().UnixNano()); err != nil {
-		return fmt.Errorf("create player: %w", s.wrap(err))
-	}
-	return nil
-}
-
 // execer is what a pool and a transaction share.
 type execer interface {
 	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)

@@ -67,6 +67,15 @@ func (c *gameCache) change(id string, f func(g *db.Game)) {
 	}
 }
 
+// clear drops every game, after writes that deleted games by a rule
+// rather than by id.
+func (c *gameCache) clear() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.seq++
+	clear(c.m)
+}
+
 // forget drops the game with the given id.
 func (c *gameCache) forget(id string) {
 	c.mu.Lock()

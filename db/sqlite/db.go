@@ -88,6 +88,10 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 		w.Close()
 		return nil, fmt.Errorf("migrate %s: %w", path, err)
 	}
+	if err := checkWritable(ctx, w); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
 	r, err := sql.Open("sqlite", path+"?"+pragmas+"&_pragma=query_only(1)")
 	if err != nil {
 		w.Close()
@@ -103,6 +107,21 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 		}
 	}
 	return &Store{w: w, r: r, rs: newStmts(r), b: newBatcher(w), games: newGameCache(), now: o.now}, nil
+}
+
+// checkWritable makes a write that it rolls back, so that a database that
+// can be read but not written (a read-only file or mount) fails at start
+// rather than at every move.
+func checkWritable(ctx context.Context, pool *sql.DB) error {
+	tx, err := pool.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("check that the database can be written: %w", err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `UPDATE schema_migrations SET applied_at = applied_at + 1`); err != nil {
+		return fmt.Errorf("the database cannot be written: %w", err)
+	}
+	return nil
 }
 
 // checkPragmas checks that the DSN's pragmas took effect on a pool's

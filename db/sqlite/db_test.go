@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
 	"io/fs"
 	"path/filepath"
 	"reversi/db"
@@ -160,5 +161,28 @@ func TestMigrationRebuildsAReferencedTable(t *testing.T) {
 	var fk int
 	if err := s.w.QueryRowContext(ctx, `PRAGMA foreign_keys`).Scan(&fk); err != nil || fk != 1 {
 		t.Errorf("foreign_keys on the writer after migrating = %d, %v; want 1", fk, err)
+	}
+}
+
+// TestCheckWritable checks the probe that refuses a database that can be
+// read but not written. (Tests run as root here, to whom a file's mode
+// denies nothing, so the read-only file is opened in read-only mode.)
+func TestCheckWritable(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ro.db")
+	s, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkWritable(context.Background(), s.w); err != nil {
+		t.Errorf("checkWritable on the writer: %v", err)
+	}
+	s.Close()
+	ro, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	if err := checkWritable(context.Background(), ro); err == nil {
+		t.Error("checkWritable on a read-only database: no error")
 	}
 }

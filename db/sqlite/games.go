@@ -13,13 +13,102 @@ import (
 	"reversi/game"
 )
 
-// CreatePlayer records a player id; one that exists already is left as is.
+// CreatePlayer records a player id as seen now.
 func (s *Store) CreatePlayer(ctx context.Context, id string) error {
-	if _, err := s.b.exec(ctx, `INSERT INTO players (id, created_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING`,
-		id, s.now().UnixNano()); err != nil {
+	now := s.now().UnixNano()
+	if _, err := s.b.exec(ctx, `INSERT INTO players (id, created_at, last_seen) VALUES (?, ?, ?)
+		ON CONFLICT (id) DO UPDATE SET last_seen = excluded.last_seen`, id, now, now); err != nil {
 		return fmt.Errorf("create player: %w", err)
 	}
 	return nil
+}
+
+// Choices returns the player's last new-game choices, or "".
+func (s *Store) Choices(ctx context.Context, player string) (string, error) {
+	var c string
+	err := s.rs.queryRow(ctx, `SELECT choices FROM players WHERE id = ?`, player).Scan(&c)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return "", fmt.Errorf("load choices: %w", err)
+	}
+	return c, nil
+}
+
+// SetChoices keeps the player's new-game choices.
+func (s *Store) SetChoices(ctx context.Context, player, choices string) error {
+	if _, err := s.b.exec(ctx, `UPDATE players SET choices = ? WHERE id = ?`, choices, player); err != nil {
+		return fmt.Errorf("save choices: %w", err)
+	}
+	return nil
+}
+
+// DeleteGame deletes a game of player's own that is not played in a room.
+func (s *Store) DeleteGame(ctx context.Context, id, player string) error {
+	var n int64
+	err := s.b.write(ctx, func(tx wtx) error {
+		res, err := tx.Exec(`DELETE FROM games WHERE id = ? AND player_id = ? AND room_id IS NULL`, id, player)
+		if err != nil {
+			return err
+		}
+		if n, err = res.RowsAffected(); err == nil && n == 1 {
+			tx.after(func() { s.games.forget(id) })
+		}
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("delete game %s: %w", id, err)
+	}
+	if n != 1 {
+		return fmt.Errorf("delete game %s: %w", id, db.ErrNotFound)
+	}
+	return nil
+}
+
+// Expire deletes players not seen since seenBefore and rooms unused since
+// roomsBefore, at most limit of each, with what belongs to them.
+func (s *Store) Expire(ctx context.Context, seenBefore, roomsBefore time.Time, limit int) (db.Expired, error) {
+	var e db.Expired
+	err := s.b.write(ctx, func(tx wtx) error {
+		e = db.Expired{}
+		// A room is unused when neither it nor its current game changed
+		// since roomsBefore. Its games (this round's and earlier ones)
+		// go with it, once the room no longer refers to them.
+		res, err := tx.Exec(`DELETE FROM rooms WHERE id IN (SELECT r.id FROM rooms r JOIN games g ON g.id = r.game_id
+			WHERE r.updated_at < ? AND g.updated_at < ? ORDER BY r.updated_at, r.id LIMIT ?)`,
+			roomsBefore.UnixNano(), roomsBefore.UnixNano(), limit)
+		if err != nil {
+			return err
+		}
+		n, _ := res.RowsAffected()
+		e.Rooms = int(n)
+		if res, err = tx.Exec(`DELETE FROM games WHERE room_id IS NOT NULL AND room_id NOT IN (SELECT id FROM rooms)`); err != nil {
+			return err
+		}
+		n, _ = res.RowsAffected()
+		e.Games = int(n)
+		// A player's games and practice board go by cascade, and a guest
+		// seat they held becomes free. The host of a room that is still
+		// in use stays until the room expires.
+		players := `SELECT id FROM players WHERE last_seen < ? AND id NOT IN (SELECT host FROM rooms)
+			ORDER BY last_seen, id LIMIT ?`
+		var games int
+		if err := tx.QueryRow(`SELECT count(*) FROM games WHERE player_id IN (`+players+`)`,
+			seenBefore.UnixNano(), limit).Scan(&games); err != nil {
+			return err
+		}
+		if res, err = tx.Exec(`DELETE FROM players WHERE id IN (`+players+`)`, seenBefore.UnixNano(), limit); err != nil {
+			return err
+		}
+		n, _ = res.RowsAffected()
+		e.Players, e.Games = int(n), e.Games+games
+		if e.Games > 0 {
+			tx.after(s.games.clear)
+		}
+		return nil
+	})
+	if err != nil {
+		return db.Expired{}, fmt.Errorf("expire: %w", err)
+	}
+	return e, nil
 }
 
 // CreateGame stores a new game. The caller chooses g.ID; Created and Updated
