@@ -37,6 +37,8 @@ import (
 // shows the move that another server has just answered, that an event
 // stream and a long poll on one server wake for a move made on another,
 // that killing a server (SIGKILL) and starting it again loses nothing,
+// that cutting every database connection gives 503s, never a 500, and
+// that the servers and their listeners recover by themselves,
 // that "play again" answered by both players at the same moment on two
 // servers starts exactly one round, and that every game replays by the
 // rules at the end.
@@ -85,7 +87,7 @@ func TestSeveralServers(t *testing.T) {
 	var games []string
 	for round := 1; round <= 2; round++ {
 		games = append(games, gamePath)
-		playRound(t, gamePath, players, servers, proxy, round == 1)
+		playRound(t, dbURL, gamePath, players, servers, proxy, round == 1)
 		if round == 2 {
 			break
 		}
@@ -100,7 +102,7 @@ func TestSeveralServers(t *testing.T) {
 // playRound plays a whole game, one move at a time by whoever is to move.
 // In the first round it also checks the live updates across servers and
 // kills and restarts a server.
-func playRound(t *testing.T, gamePath string, players []*player, servers []*pgServer, proxy *roundRobin, faults bool) {
+func playRound(t *testing.T, dbURL, gamePath string, players []*player, servers []*pgServer, proxy *roundRobin, faults bool) {
 	t.Helper()
 	for turn := 0; ; turn++ {
 		if turn > 100 {
@@ -167,6 +169,24 @@ func playRound(t *testing.T, gamePath string, players []*player, servers []*pgSe
 			if proxy.served[killed.index].Load() == before {
 				t.Errorf("the restarted server %d answered no request", killed.index)
 			}
+		case faults && turn == 6:
+			// Every connection to the database is cut, as a restart of
+			// PostgreSQL does, while the waiter's stream is open: pools
+			// and listeners alike. Requests answer 503 (never 500) or
+			// succeed, and the servers recover by themselves; the move
+			// goes through, and the stream hears of it even if its
+			// server's listener was still reconnecting when it was
+			// committed (the reconnection wakes every waiter).
+			stream := waiter.stream(gamePath, page.ply)
+			cutConnections(t, dbURL)
+			unavailable := 0
+			r := mover.retry(func() answer { return mover.post(gamePath+"/moves", form) }, &unavailable)
+			mover.must(r, http.StatusSeeOther, "move after the connections were cut")
+			stream.waitChange(t)
+			for range len(servers) {
+				waiter.must(waiter.retry(func() answer { return waiter.get(gamePath) }, &unavailable), http.StatusOK, "page after the cut")
+			}
+			t.Logf("after the cut: %d answers 503, then served again", unavailable)
 		default:
 			mover.must(mover.post(gamePath+"/moves", form), http.StatusSeeOther, "move")
 		}
@@ -175,6 +195,24 @@ func playRound(t *testing.T, gamePath string, players []*player, servers []*pgSe
 			t.Fatalf("after the move at ply %d was answered, the next page shows ply %d", page.ply, got)
 		}
 	}
+}
+
+// cutConnections ends every session on the test's database.
+func cutConnections(t *testing.T, dbURL string) {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, pgtest.URL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	u, _ := url.Parse(dbURL)
+	var n int
+	if err := conn.QueryRow(ctx, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = $1`,
+		strings.TrimPrefix(u.Path, "/")).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("cut %d connections", n)
 }
 
 // playOne plays the next move, if the game is not over.
@@ -499,6 +537,17 @@ func (p *player) must(a answer, code int, what string) answer {
 	}
 	if a.code != code {
 		p.t.Fatalf("%s: %s: status %d from server %d, want %d\n%s", p.name, what, a.code, a.backend, code, a.body)
+	}
+	return a
+}
+
+// retry sends a request again while it is answered 503, as a player
+// would press reload, a few times at most, and counts the 503s.
+func (p *player) retry(send func() answer, unavailable *int) answer {
+	a := send()
+	for try := 0; a.err == nil && a.code == http.StatusServiceUnavailable && try < 10; try++ {
+		*unavailable++
+		a = send()
 	}
 	return a
 }
