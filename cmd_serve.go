@@ -95,6 +95,7 @@ func runServe(args []string) error {
 		MaxHeaderBytes:    64 << 10,
 	}
 	hs.RegisterOnShutdown(srv.Drain) // event streams and long polls end at once
+	go srv.ExpireEvery(ctx, handlers.DefaultExpiryEvery)
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err

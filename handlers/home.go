@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"errors"
 	"math/rand/v2"
 	"net/http"
 	"strconv"
@@ -54,7 +55,7 @@ func (s *Server) home(c *gin.Context) error {
 		Form: newGameForm(nil, db.Settings{ShowMoves: true, AllowUndo: true}),
 	}
 	if p := playerID(c); p != "" {
-		gs, err := s.store.Unfinished(c.Request.Context(), p, 6)
+		gs, err := s.reachable(c, p)
 		if err != nil {
 			return err
 		}
@@ -69,6 +70,33 @@ func (s *Server) home(c *gin.Context) error {
 	}
 	s.writePage(c.Writer, c.Request, http.StatusOK, views.Home, page)
 	return nil
+}
+
+// reachable returns the player's unfinished games that can still be
+// played: an online game whose room has expired is left out.
+func (s *Server) reachable(c *gin.Context, p string) ([]*db.Game, error) {
+	ctx := c.Request.Context()
+	gs, err := s.store.Unfinished(ctx, p, 6)
+	if err != nil {
+		return nil, err
+	}
+	var out []*db.Game
+	for _, g := range gs {
+		if g.RoomID != "" {
+			r, err := s.store.Room(ctx, g.RoomID)
+			if errors.Is(err, db.ErrNotFound) {
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
+			if match.Expired(r, g, s.roomTTL, s.now()) {
+				continue
+			}
+		}
+		out = append(out, g)
+	}
+	return out, nil
 }
 
 // newGameRequest is a parsed new-game form.
@@ -131,7 +159,7 @@ func (s *Server) newGame(c *gin.Context) error {
 	ctx := c.Request.Context()
 	p := playerID(c)
 	if p != "" && c.PostForm("confirm") != "yes" {
-		gs, err := s.store.Unfinished(ctx, p, 1)
+		gs, err := s.reachable(c, p)
 		if err != nil {
 			return err
 		}
@@ -177,7 +205,7 @@ func (s *Server) newGame(c *gin.Context) error {
 	if err := m.ComputerReplies(ctx, s.chooser(m), false); err != nil {
 		return err
 	}
-	if err := s.store.CreatePlayer(ctx, p); err != nil {
+	if err := s.recordPlayer(c, p); err != nil {
 		return err
 	}
 	if err := s.store.CreateGame(ctx, g); err != nil {

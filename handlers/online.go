@@ -71,7 +71,7 @@ func (s *Server) createRoom(c *gin.Context, req *newGameRequest, p string) error
 		HintPly: -1, HintSquare: game.Pass,
 	}
 	r := &db.Room{ID: newGameID(), Token: newToken(), Host: p, HostColor: req.human, Round: 1}
-	if err := s.store.CreatePlayer(ctx, p); err != nil {
+	if err := s.recordPlayer(c, p); err != nil {
 		return err
 	}
 	if err := s.store.CreateRoom(ctx, r, g); err != nil {
@@ -165,7 +165,7 @@ func (s *Server) join(c *gin.Context) error {
 		if p, err = s.newPlayer(c); err != nil {
 			return err
 		}
-		if err := s.store.CreatePlayer(c.Request.Context(), p); err != nil {
+		if err := s.recordPlayer(c, p); err != nil {
 			return err
 		}
 	}

@@ -469,6 +469,10 @@ func TestOnlineExpiry(t *testing.T) {
 	}
 	guest.want(guest.post(invite, url.Values{}), http.StatusGone, "join an expired room")
 	host.want(host.get(gamePath), http.StatusGone, "host opens an expired room")
+	// Nor does the home page offer it any more.
+	if body := host.want(host.get("/"), http.StatusOK, "host's home page").body; strings.Contains(body, gamePath) {
+		t.Errorf("the home page still offers the expired room's game:\n%s", body)
+	}
 }
 
 func TestOnlineTokenNeverLogged(t *testing.T) {

@@ -209,7 +209,7 @@ func (s *Server) savePractice(c *gin.Context, st *practiceState, did string) err
 		if p, err = s.newPlayer(c); err != nil {
 			return err
 		}
-		if err := s.store.CreatePlayer(ctx, p); err != nil {
+		if err := s.recordPlayer(c, p); err != nil {
 			return err
 		}
 		if err := s.savePlayer(c, p); err != nil {
@@ -217,7 +217,7 @@ func (s *Server) savePractice(c *gin.Context, st *practiceState, did string) err
 		}
 	case st.Version == 0:
 		// A valid cookie whose player row is gone (a new database).
-		if err := s.store.CreatePlayer(ctx, p); err != nil {
+		if err := s.recordPlayer(c, p); err != nil {
 			return err
 		}
 	}

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -24,12 +25,10 @@ func (s *Server) Routes() http.Handler {
 	turn := s.oneAtATime
 
 	r.GET("/", s.wrap(s.home))
-	r.HEAD("/", s.wrap(s.home))
 	r.POST("/games", games, s.perNetwork(s.netGameLimit), turn, s.wrap(s.newGame))
 
 	g := r.Group("/games/:id")
 	g.GET("", s.wrap(s.showGame))
-	g.HEAD("", s.wrap(s.showGame))
 	g.POST("/moves", moves, turn, s.wrap(s.move))
 	g.POST("/undo", moves, s.wrap(s.undo))
 	g.POST("/hint", hints, turn, s.wrap(s.hintMove))
@@ -57,7 +56,6 @@ func (s *Server) Routes() http.Handler {
 
 	assets := gin.WrapH(static.Handler())
 	r.GET("/static/:name", assets)
-	r.HEAD("/static/:name", assets)
 	r.NoRoute(s.wrap(func(*gin.Context) error { return refuse(http.StatusNotFound, views.NoticeNotFound) }))
 	r.NoMethod(s.wrap(func(*gin.Context) error { return refuse(http.StatusMethodNotAllowed, views.NoticeNoMethod) }))
 
@@ -65,5 +63,31 @@ func (s *Server) Routes() http.Handler {
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		s.writePage(w, req, http.StatusForbidden, views.Error, s.errorPage(views.NoticeCrossSite))
 	}))
-	return securityHeaders(cop.Handler(r))
+	return securityHeaders(headAsGet(cop.Handler(r)))
+}
+
+// headAsGet answers HEAD as GET without the body, for every page: the
+// routes name GET only.
+func headAsGet(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodHead || strings.HasSuffix(r.URL.Path, "/events") {
+			next.ServeHTTP(w, r) // a stream has no head to give
+			return
+		}
+		get := r.Clone(r.Context())
+		get.Method = http.MethodGet
+		next.ServeHTTP(headWriter{w}, get)
+	})
+}
+
+// headWriter drops the body of a response to HEAD, keeping its headers.
+type headWriter struct{ http.ResponseWriter }
+
+func (w headWriter) Write(b []byte) (int, error) { return len(b), nil }
+
+// Flush lets a stream flush its headers; there is no body to send.
+func (w headWriter) Flush() {
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
 }

@@ -268,9 +268,7 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, status int, p
 	}
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)
-	if r.Method != http.MethodHead {
-		w.Write(body)
-	}
+	w.Write(body) // a response to HEAD drops it (headAsGet)
 }
 
 // gzipLevel is the compression of pages. Level 5 makes a game page within

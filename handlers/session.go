@@ -58,10 +58,29 @@ const cookieRefresh = 24 * time.Hour
 // playerID returns the player id from the cookie, or "" for none.
 func playerID(c *gin.Context) string { return c.GetString(playerKey) }
 
-// savePlayer sets the cookie to hold id, once per response.
+// recordPlayer records player id as seen now, once per response: a new
+// player's row is made, an existing one's last-seen time moves on.
+func (s *Server) recordPlayer(c *gin.Context, id string) error {
+	if c.GetString(recordedKey) == id {
+		return nil
+	}
+	if err := s.store.CreatePlayer(c.Request.Context(), id); err != nil {
+		return err
+	}
+	c.Set(recordedKey, id)
+	return nil
+}
+
+// savePlayer sets the cookie to hold id, once per response, and records
+// the player as seen: every cookie written moves the player's last-seen
+// time on, so that a player whose last-seen time is older than a cookie's
+// life has no cookie left that could bring them back (see Server.Expire).
 func (s *Server) savePlayer(c *gin.Context, id string) error {
 	if c.GetBool(savedKey) && playerID(c) == id {
 		return nil // written already, by the refresh in session
+	}
+	if err := s.recordPlayer(c, id); err != nil {
+		return err
 	}
 	sess, _ := s.cookies.Get(c.Request, cookieName) // a bad cookie gives a fresh session
 	sess.Values = map[any]any{playerKey: id}
@@ -91,8 +110,9 @@ const sessionPrefix = "p:"
 // Session values besides playerKey: when the cookie was written (a
 // time.Time), and, in the context only, that this response wrote it.
 const (
-	issuedKey = "issued"
-	savedKey  = "session saved"
+	issuedKey   = "issued"
+	savedKey    = "session saved"
+	recordedKey = "player recorded"
 )
 
 func (ss sessionSerializer) Serialize(src any) ([]byte, error) {
