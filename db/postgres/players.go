@@ -54,11 +54,17 @@ func (s *Store) DeleteGame(ctx context.Context, id, player string) error {
 
 // Expire deletes players not seen since seenBefore and rooms unused since
 // roomsBefore, at most limit of each, with what belongs to them, in one
-// transaction.
+// transaction. Every server runs it now and then; when another server's
+// is under way, it deletes nothing and says so, rather than queue behind
+// the same rows.
 func (s *Store) Expire(ctx context.Context, seenBefore, roomsBefore time.Time, limit int) (db.Expired, error) {
 	var e db.Expired
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		e = db.Expired{}
+		var mine bool
+		if err := tx.QueryRow(ctx, `SELECT pg_try_advisory_xact_lock($1)`, expireLock).Scan(&mine); err != nil || !mine {
+			return err
+		}
 		// A room is unused when neither it nor its current game changed
 		// since roomsBefore. Its games (this round's and earlier ones)
 		// go with it, once the room no longer refers to them.

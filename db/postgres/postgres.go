@@ -47,10 +47,12 @@ const Channel = "reversi_games"
 // migrationLock is the key of the advisory lock under which a server
 // applies the migrations, so that servers starting at once apply each
 // file exactly once. secretLock guards the writing of a shared secret.
-// The numbers are arbitrary but fixed: "rvsi" and "rvsk" in ASCII.
+// expireLock is held by the one Expire under way. The numbers are
+// arbitrary but fixed: "rvsi", "rvsk" and "rvse" in ASCII.
 const (
 	migrationLock int64 = 0x72767369
 	secretLock    int64 = 0x7276736b
+	expireLock    int64 = 0x72767365
 )
 
 // connectTimeout bounds one connection attempt when the URL sets none, so
