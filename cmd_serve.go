@@ -42,6 +42,8 @@ func runServe(args []string) error {
 		fmt.Fprintf(fs.Output(), "usage: reversi [serve] [flags]\n\nThe session secret comes from $%s, or from the file DB.session-key beside a SQLite\ndatabase, or from the PostgreSQL database, where the first server stores one for all.\n\n", handlers.SessionKeyEnv)
 		fs.PrintDefaults()
 	}
+	netPlayers := fs.Float64("new-players-per-hour", handlers.DefaultNewPlayersPerHour, "new player ids each network (IPv4 /24, IPv6 /64) may get per hour; negative: no limit")
+	netGames := fs.Float64("new-games-per-hour", handlers.DefaultNewGamesPerHour, "games each network may start per hour; negative: no limit")
 	maxConns := fs.Int("max-conns", handlers.DefaultMaxConns, "connections kept open at once; more wait in the kernel's queue")
 	proxies := fs.String("trusted-proxies", "", "comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For names the client (for the rate limits); none by default")
 	if err := fs.Parse(args); err != nil {
@@ -62,7 +64,7 @@ func runServe(args []string) error {
 	if *maxConns < 1 {
 		return errors.New("-max-conns must be at least 1")
 	}
-	if *moveRate == 0 || *gameRate == 0 || *hintRate == 0 {
+	if *moveRate == 0 || *gameRate == 0 || *hintRate == 0 || *netPlayers == 0 || *netGames == 0 {
 		return errors.New("a rate of 0 would refuse everything; a negative rate switches the limit off")
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
@@ -81,7 +83,8 @@ func runServe(args []string) error {
 	}
 	srv, err := handlers.New(handlers.Config{Store: st.store, Notifier: st.notifier, Views: v, SessionKeys: st.keys, SecureCookies: *secure, Logger: log,
 		RoomTTL: *roomTTL, MoveRate: *moveRate, MoveBurst: burst(*moveRate, 2), GameRate: *gameRate, GameBurst: burst(*gameRate, 10),
-		HintRate: *hintRate, HintBurst: burst(*hintRate, 5), TrustedProxies: trusted, PublicURL: *publicURL})
+		HintRate: *hintRate, HintBurst: burst(*hintRate, 5),
+		NewPlayersPerHour: *netPlayers, NewGamesPerHour: *netGames, TrustedProxies: trusted, PublicURL: *publicURL})
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,8 @@ func TestServeRefusesBadFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"-move-rate", "0"},
 		{"-game-rate", "0"},
+		{"-new-players-per-hour", "0"},
+		{"-new-games-per-hour", "0"},
 		{"-move-rate", "fast"},
 		{"-no-such-flag"},
 		{"-trusted-proxies", "10.0.0.1, proxy.example"},
