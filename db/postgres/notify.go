@@ -20,8 +20,9 @@ const (
 
 // idlePing is how long the listener waits for a notification before it
 // checks, with a ping, that its connection still works: a connection cut
-// without a word (a network partition) would otherwise wait forever.
-const idlePing = 30 * time.Second
+// without a word (a network partition) would otherwise wait forever. A
+// variable, for tests.
+var idlePing = 30 * time.Second
 
 // Notifier carries "this game changed" between the app servers of one
 // database. It has the methods of the handlers' Notifier interface (Notify
@@ -49,6 +50,10 @@ type Notifier struct {
 
 	cancel context.CancelFunc
 	done   chan struct{}
+	// idle is idlePing when the Notifier was made; pinged receives after
+	// each ping that succeeded; both for tests.
+	idle   time.Duration
+	pinged chan struct{}
 }
 
 // Listen connects to the database at url, listens on [Channel] and returns
@@ -68,7 +73,7 @@ func Listen(ctx context.Context, url string, log *slog.Logger) (*Notifier, error
 		log = slog.New(slog.DiscardHandler)
 	}
 	n := &Notifier{cfg: cfg, log: log, subs: make(map[string]map[chan struct{}]struct{}),
-		listening: make(chan struct{}), done: make(chan struct{})}
+		listening: make(chan struct{}), done: make(chan struct{}), idle: idlePing, pinged: make(chan struct{}, 1)}
 	conn, err := n.connect(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("listen: %w", wrap(err))
@@ -122,7 +127,7 @@ func (n *Notifier) run(ctx context.Context, conn *pgx.Conn) {
 // fails or ctx ends.
 func (n *Notifier) receive(ctx context.Context, conn *pgx.Conn) error {
 	for {
-		wctx, cancel := context.WithTimeout(ctx, idlePing)
+		wctx, cancel := context.WithTimeout(ctx, n.idle)
 		msg, err := conn.WaitForNotification(wctx)
 		cancel()
 		switch {
@@ -134,6 +139,7 @@ func (n *Notifier) receive(ctx context.Context, conn *pgx.Conn) error {
 			if err := conn.Ping(ctx); err != nil {
 				return err
 			}
+			wake(n.pinged)
 		default:
 			return err
 		}

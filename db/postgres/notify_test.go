@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"testing"
+	"time"
 
 	"reversi/db"
 	"reversi/db/postgres/pgtest"
@@ -157,4 +158,26 @@ func TestNotifierClose(t *testing.T) {
 	default:
 		t.Error("the listener still runs after Close")
 	}
+}
+
+// TestNotifierPingsWhenIdle checks that the listener's pings, sent when no
+// notification has come for a while, leave its connection listening.
+func TestNotifierPingsWhenIdle(t *testing.T) {
+	url := pgtest.NewDatabase(t)
+	s := open(t, url)
+	d := idlePing
+	idlePing = 20 * time.Millisecond
+	n := listen(t, url)
+	idlePing = d
+	pid, _ := n.backendPID()
+	for range 3 {
+		<-n.pinged
+	}
+	if again, _ := n.backendPID(); again != pid {
+		t.Errorf("the listener reconnected (pid %d, then %d); want the same connection after pings", pid, again)
+	}
+	ch, stop := n.Subscribe("g1")
+	defer stop()
+	moveAndUndo(t, s, onlineGame(t, s, "g1"))
+	<-ch
 }
