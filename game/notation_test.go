@@ -109,8 +109,8 @@ func TestTranscript(t *testing.T) {
 	for _, bad := range []struct{ in, why string }{
 		{"f5f5", "move 2 (f5)"},
 		{"f5a1", "move 2 (a1): illegal move"},
-		{"f5z9", "move 2: square"},
-		{"55", "move 1: square"},
+		{"f5z9", "move 2 (z9): square"},
+		{"55", "move 1 (55): square"},
 	} {
 		if _, err := ParseTranscript(Options{8, Cross}, bad.in); err == nil || !strings.Contains(err.Error(), bad.why) {
 			t.Errorf("ParseTranscript(%q) error = %v, want one saying %q", bad.in, err, bad.why)

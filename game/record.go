@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -154,7 +155,8 @@ func (g *Game) Transcript() string {
 // ParseTranscript reads a transcript such as "f5d6c3d3c4" (any case,
 // optional spaces) for a game set up with o, and returns the game with the
 // passes it implies put back. It rejects squares that do not parse and
-// moves that the rules forbid, saying which move and why.
+// moves that the rules forbid with a [*RecordError] that names the first
+// bad move and its number.
 func ParseTranscript(o Options, s string) (*Game, error) {
 	g, err := NewGame(o)
 	if err != nil {
@@ -170,16 +172,17 @@ func ParseTranscript(o Options, s string) (*Game, error) {
 		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
 			j++
 		}
-		sq, err := ParseSquare(o.Size, s[i:j])
+		text := s[i:j]
+		sq, err := ParseSquare(o.Size, text)
 		if err != nil {
-			return nil, fmt.Errorf("move %d: %w", n, err)
+			return nil, notSquare(n, text, o.Size, err)
 		}
 		if b.MustPass() {
 			b, _, _ = b.Play(Pass)
 			g.Plies = append(g.Plies, Pass)
 		}
-		if b, _, err = b.Play(sq); err != nil {
-			return nil, fmt.Errorf("move %d (%s): %w", n, sq.Name(o.Size), err)
+		if b, err = playMove(b, sq, n, text); err != nil {
+			return nil, err
 		}
 		g.Plies = append(g.Plies, sq)
 		i = j
@@ -190,4 +193,75 @@ func ParseTranscript(o Options, s string) (*Game, error) {
 // String returns the options as "8x8 cross".
 func (o Options) String() string {
 	return fmt.Sprintf("%dx%d %s", o.Size, o.Size, o.Start)
+}
+
+// A RecordError says what is wrong with a transcript or a GGF record. For a
+// bad move it names the move's number (1 for the first move written) and
+// the move as written; [RecordError.Sentence] puts it in words that a page
+// can show.
+type RecordError struct {
+	// Move is the number of the first bad move, or 0 when the record
+	// itself cannot be read.
+	Move int
+	// Text is that move as written.
+	Text string
+	// Err is the cause; it wraps [ErrIllegalMove] or [ErrGameOver] for a
+	// move that the rules forbid.
+	Err error
+
+	sentence string
+}
+
+func (e *RecordError) Error() string {
+	if e.Move == 0 {
+		return e.Err.Error()
+	}
+	return fmt.Sprintf("move %d (%s): %v", e.Move, e.Text, e.Err)
+}
+
+func (e *RecordError) Unwrap() error { return e.Err }
+
+// Sentence returns what is wrong as a sentence for the player, such as
+// "Move 12, a1, is not allowed: it outflanks no disc."
+func (e *RecordError) Sentence() string { return e.sentence }
+
+func notSquare(n int, text string, size int, err error) *RecordError {
+	return &RecordError{Move: n, Text: text, Err: err,
+		sentence: fmt.Sprintf("Move %d, %q, is not a square of the %d×%d board.", n, text, size, size)}
+}
+
+func badRecord(format string, args ...any) *RecordError {
+	err := fmt.Errorf(format, args...)
+	s := err.Error()
+	return &RecordError{Err: err, sentence: "The record cannot be read: " + s + "."}
+}
+
+// playMove plays m, move number n written as text, and says in a
+// [*RecordError] why the rules forbid it if they do.
+func playMove(b Board, m Square, n int, text string) (Board, error) {
+	next, _, err := b.Play(m)
+	if err == nil {
+		return next, nil
+	}
+	why := "it outflanks no disc"
+	switch {
+	case errors.Is(err, ErrGameOver):
+		why = "the game was already over"
+	case m == Pass:
+		why = fmt.Sprintf("%s cannot pass while a move exists", title(b.Turn()))
+	case b.At(m) != Empty:
+		why = "that square is taken"
+	case b.Placing():
+		why = "the first four discs go on the centre squares"
+	}
+	return b, &RecordError{Move: n, Text: text, Err: err,
+		sentence: fmt.Sprintf("Move %d, %s, is not allowed: %s.", n, text, why)}
+}
+
+// title returns "Black" or "White".
+func title(c Color) string {
+	if c == White {
+		return "White"
+	}
+	return "Black"
 }
