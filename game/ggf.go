@@ -116,8 +116,10 @@ const maxGGF = 64 << 10
 // Othello servers and engines do: properties in any order, any case for
 // squares, passes as PA or pass, evaluations and times after a move
 // ignored, unknown properties (ratings, clocks, comments) skipped. The
-// board setup must be a cross, parallel or empty (free placement) start on
-// 6×6, 8×8 or 10×10 with Black to move. A pass left out before a move of
+// board setup may be any position on 6×6, 8×8 or 10×10 that is not a
+// finished game: the cross, parallel and empty (free placement) boards
+// with Black to move are those starts, any other is a [Setup] start. A
+// pass left out before a move of
 // the side that did not have the turn is put back when the rules force it.
 // It fails with a [*RecordError] that names the first bad move and its
 // number (1 for the first B or W property), or says why the record cannot
@@ -179,9 +181,9 @@ func ParseGGF(s string) (*Record, error) {
 	if err := checkGGFType(ty, n); err != nil {
 		return nil, err
 	}
-	opts, ok := startOf(start)
-	if !ok {
-		return nil, badRecord("its board setup is not a cross, parallel or free placement start with Black to move")
+	opts, err := OptionsFrom(start)
+	if err != nil {
+		return nil, badRecord("its board setup is a finished game")
 	}
 	r.Game = Game{Options: opts}
 	b := start
@@ -238,17 +240,6 @@ func checkGGFType(ty string, n int) error {
 		return badRecord("its game type TY[%s] does not match the %d×%d board", ty, n, n)
 	}
 	return nil
-}
-
-// startOf returns the options whose start is b.
-func startOf(b Board) (Options, bool) {
-	for _, s := range []Start{Cross, Parallel, Free} {
-		o := Options{Size: b.Size(), Start: s}
-		if want, err := NewStart(o); err == nil && want == b {
-			return o, true
-		}
-	}
-	return Options{}, false
 }
 
 // parseGGFBoard reads BO's value: the size, n×n squares (spaces between

@@ -16,9 +16,12 @@ func TestRecordRoundTrips(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 1))
 	passes := 0
 	for _, size := range Sizes {
-		for _, start := range []Start{Cross, Parallel, Free} {
-			o := Options{Size: size, Start: start}
+		for _, start := range []Start{Cross, Parallel, Free, Setup} {
 			for i := range games {
+				o := Options{Size: size, Start: start}
+				if start == Setup {
+					o = setupOptions(t, rng, size)
+				}
 				plies := 1000
 				if i%3 == 0 {
 					plies = rng.IntN(size * size)
@@ -36,9 +39,9 @@ func TestRecordRoundTrips(t *testing.T) {
 					t.Fatalf("%v game %d: ParseTranscript(%q): %v", o, i, tr, err)
 				}
 				if want := trimPass(g.Plies); !slices.Equal(back.Plies, want) {
-					t.Fatalf("%v game %d: ParseTranscript(%q) plies %v, want %v", o, i, tr, plyNames(back), plyNames(&Game{o, want}))
+					t.Fatalf("%v game %d: ParseTranscript(%q) plies %v, want %v", o, i, tr, plyNames(back), plyNames(&Game{Options: o, Plies: want}))
 				}
-				if b.Over() {
+				if b.Over() && start != Setup {
 					rec, err := ParseRecord(tr)
 					if err != nil {
 						t.Fatalf("%v game %d: ParseRecord(%q): %v", o, i, tr, err)
@@ -67,6 +70,27 @@ func TestRecordRoundTrips(t *testing.T) {
 	}
 	if passes == 0 {
 		t.Errorf("no random game had a pass")
+	}
+}
+
+// setupOptions returns a Setup start: a position a random number of plies
+// into a random game on a size×size board, not over, either side to move.
+func setupOptions(t *testing.T, rng *rand.Rand, size int) Options {
+	t.Helper()
+	for {
+		g := randomGame(t, rng, Options{Size: size, Start: Start(rng.IntN(3))}, 5+rng.IntN(size*size/2))
+		b, err := g.Board()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.Over() {
+			continue
+		}
+		o, err := OptionsFrom(b)
+		if err != nil || o.Start != Setup {
+			t.Fatalf("OptionsFrom(%s) = %v, %v, want a setup start", b.Line(), o, err)
+		}
+		return o
 	}
 }
 
@@ -153,6 +177,14 @@ func TestParseGGFByHand(t *testing.T) {
 			plies: "e5 f5 e6 f6 g5",
 		},
 		{
+			name: "a set-up position, White to move",
+			in: "(;GM[Othello]PC[GGS/os]TY[8r]BO[8 -------- -------- ---*---- ---**--- ---*O--- -------- -------- -------- O]" +
+				"W[c3]B[c4];)",
+			want: Options{Size: 8, Start: Setup, Setup: mustLine(t,
+				"-------------------X-------XX------XO--------------------------- O")},
+			plies: "c3 c4",
+		},
+		{
 			name: "a whole 6×6 game, a random-start type and a trailing comment",
 			in: "(;GM[Othello]TY[6r]RE[-14.00]BO[6 --------------O*----*O-------------- *]" +
 				"B[d5]W[e5]B[b3]W[b2]B[c2]W[b4]B[a2]W[d6]B[e6]W[a1]B[a4]W[f6]B[d2]W[e2]B[f2]W[a3]" +
@@ -185,6 +217,41 @@ func TestParseGGFByHand(t *testing.T) {
 	}
 }
 
+func mustLine(t *testing.T, line string) Board {
+	t.Helper()
+	b, err := ParseLine(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestOptionsFrom(t *testing.T) {
+	for _, o := range []Options{{Size: 6, Start: Cross}, {Size: 8, Start: Parallel}, {Size: 10, Start: Free}} {
+		b, _ := NewStart(o)
+		if got, err := OptionsFrom(b); err != nil || got != o {
+			t.Errorf("OptionsFrom(start of %v) = %v, %v", o, got, err)
+		}
+	}
+	b := mustLine(t, strings.Repeat("-", 27)+"OX------XO"+strings.Repeat("-", 27)+" O") // cross, White to move
+	if got, err := OptionsFrom(b); err != nil || got.Start != Setup || got.Setup != b {
+		t.Errorf("OptionsFrom(%s) = %v, %v, want a setup start", b.Line(), got, err)
+	}
+	if _, err := OptionsFrom(mustLine(t, strings.Repeat("X", 64)+" O")); err == nil {
+		t.Error("OptionsFrom(a finished game): no error")
+	}
+	for _, bad := range []Options{
+		{Size: 8, Start: Setup},
+		{Size: 6, Start: Setup, Setup: b},
+		{Size: 8, Start: Cross, Setup: b},
+		{Size: 8, Start: Setup + 1},
+	} {
+		if err := bad.Validate(); err == nil {
+			t.Errorf("%v.Validate(): no error", bad)
+		}
+	}
+}
+
 func TestParseGGFRejects(t *testing.T) {
 	const head = "(;GM[Othello]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]"
 	tests := []struct {
@@ -200,7 +267,7 @@ func TestParseGGFRejects(t *testing.T) {
 		{head + "B[f5]W[z9];)", 2, `Move 2, "z9", is not a square of the 8×8 board.`, false},
 		{"(;GM[Chess]BO[8 " + strings.Repeat("-", 64) + " *];)", 0, "not Othello", false},
 		{"(;GM[Othello]B[f5];)", 0, "no board setup", false},
-		{"(;GM[Othello]BO[8 " + strings.Repeat("*", 64) + " *];)", 0, "not a cross, parallel or free placement start", false},
+		{"(;GM[Othello]BO[8 " + strings.Repeat("*", 64) + " *];)", 0, "its board setup is a finished game", false},
 		{"(;GM[Othello]BO[9 " + strings.Repeat("-", 81) + " *];)", 0, "not 6, 8 or 10", false},
 		{"(;GM[Othello]BO[8 " + strings.Repeat("-", 63) + " *];)", 0, "63 squares", false},
 		{"(;GM[Othello]BO[8 " + strings.Repeat("-", 63) + "Z *];)", 0, "not *, O or -", false},
@@ -234,13 +301,13 @@ func TestParseRecord(t *testing.T) {
 		plies    int
 		sentence string // of the error, if any
 	}{
-		{"f5d6c3d3c4", Options{8, Cross}, 5, ""},
-		{"F5 D6 C3", Options{8, Cross}, 3, ""},
-		{"e3f4", Options{8, Parallel}, 2, ""},
-		{"d4e4d5e5f4", Options{8, Free}, 5, ""},
-		{"c2b2", Options{6, Cross}, 2, ""},
-		{"g6e7", Options{10, Cross}, 2, ""},
-		{"(;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[d3];)", Options{8, Cross}, 1, ""},
+		{"f5d6c3d3c4", Options{Size: 8, Start: Cross}, 5, ""},
+		{"F5 D6 C3", Options{Size: 8, Start: Cross}, 3, ""},
+		{"e3f4", Options{Size: 8, Start: Parallel}, 2, ""},
+		{"d4e4d5e5f4", Options{Size: 8, Start: Free}, 5, ""},
+		{"c2b2", Options{Size: 6, Start: Cross}, 2, ""},
+		{"g6e7", Options{Size: 10, Start: Cross}, 2, ""},
+		{"(;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[d3];)", Options{Size: 8, Start: Cross}, 1, ""},
 		{"f5d6c3d3c4a1", Options{}, 0, "Move 6, a1, is not allowed: it outflanks no disc."},
 		{"f5d6x9", Options{}, 0, `Move 3, "x9", is not a square of the 8×8 board.`},
 		{"   ", Options{}, 0, "The record cannot be read: it is empty."},

@@ -14,11 +14,12 @@ const (
 	Cross    Start = iota // d4, e5 white; e4, d5 black (on 8×8)
 	Parallel              // the two top centre squares white, the bottom two black
 	Free                  // empty board; the first four plies fill the centre
+	Setup                 // a given position, [Options.Setup]: a game played on from another's
 )
 
-var startNames = [...]string{Cross: "cross", Parallel: "parallel", Free: "free"}
+var startNames = [...]string{Cross: "cross", Parallel: "parallel", Free: "free", Setup: "setup"}
 
-// String returns "cross", "parallel" or "free".
+// String returns "cross", "parallel", "free" or "setup".
 func (s Start) String() string {
 	if s >= 0 && int(s) < len(startNames) {
 		return startNames[s]
@@ -40,6 +41,9 @@ func ParseStart(name string) (Start, error) {
 type Options struct {
 	Size  int // 6, 8 or 10
 	Start Start
+	// Setup is the starting position, side to move included, when Start
+	// is Setup; otherwise it is the zero Board.
+	Setup Board
 }
 
 // Validate reports what is wrong with o, if anything.
@@ -47,10 +51,31 @@ func (o Options) Validate() error {
 	if geometryOf(o.Size) == nil {
 		return fmt.Errorf("board size %d: want 6, 8 or 10", o.Size)
 	}
-	if o.Start < Cross || o.Start > Free {
+	switch {
+	case o.Start < Cross || o.Start > Setup:
 		return fmt.Errorf("unknown start %d", o.Start)
+	case o.Start != Setup && o.Setup != Board{}:
+		return fmt.Errorf("a %s start with a setup position", o.Start)
+	case o.Start == Setup && o.Setup.Size() != o.Size:
+		return fmt.Errorf("setup position of size %d for a %d×%d board", o.Setup.Size(), o.Size, o.Size)
+	case o.Start == Setup && o.Setup.Over():
+		return errors.New("setup position is a finished game")
 	}
 	return nil
+}
+
+// OptionsFrom returns the options of a game that starts at b: the cross,
+// parallel or free placement start if b is one of them, Black to move,
+// else a Setup start.
+func OptionsFrom(b Board) (Options, error) {
+	for _, s := range []Start{Cross, Parallel, Free} {
+		o := Options{Size: b.Size(), Start: s}
+		if want, err := NewStart(o); err == nil && want == b {
+			return o, nil
+		}
+	}
+	o := Options{Size: b.Size(), Start: Setup, Setup: b}
+	return o, o.Validate()
 }
 
 // NewStart returns the starting position for o, Black to move.
@@ -67,6 +92,8 @@ func NewStart(o Options) (Board, error) {
 		white, black = tl.Or(br), tr.Or(bl)
 	case Parallel:
 		white, black = tl.Or(tr), bl.Or(br)
+	case Setup:
+		return o.Setup, nil
 	}
 	return NewBoard(n, black, white, Black)
 }
@@ -190,8 +217,12 @@ func ParseTranscript(o Options, s string) (*Game, error) {
 	return g, nil
 }
 
-// String returns the options as "8x8 cross".
+// String returns the options as "8x8 cross", or with a setup position
+// "8x8 setup" and the position's [Board.Line].
 func (o Options) String() string {
+	if o.Start == Setup {
+		return fmt.Sprintf("%dx%d %s %s", o.Size, o.Size, o.Start, o.Setup.Line())
+	}
 	return fmt.Sprintf("%dx%d %s", o.Size, o.Size, o.Start)
 }
 
