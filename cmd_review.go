@@ -76,32 +76,50 @@ func review(w io.Writer, stdin io.Reader, args []string) error {
 		return err
 	}
 
-	var exactTime, total time.Duration
-	t0 := time.Now()
-	last := t0
+	// The time of each judged move, wall and processor, is charged to the
+	// exact part or the search.
+	var wall, cpu [2]time.Duration // [0] search, [1] exact
+	lastWall := time.Now()
+	lastCPU, haveCPU := cpuTime()
 	opt := ai.ReviewOptions{Side: side, ExactEmpties: *exact, Nodes: *nodes,
 		Progress: func(m ai.MoveReview) {
-			now := time.Now()
+			part := 0
 			if m.Exact {
-				exactTime += now.Sub(last)
+				part = 1
 			}
-			last = now
+			now := time.Now()
+			wall[part] += now.Sub(lastWall)
+			lastWall = now
+			if c, ok := cpuTime(); ok {
+				cpu[part] += c - lastCPU
+				lastCPU = c
+			}
 		}}
 	r, err := ai.ReviewGame(context.Background(), &rec.Game, opt)
 	if err != nil {
 		return err
 	}
-	total = time.Since(t0)
 
 	writeReview(w, rec, r, side)
 	if *timing {
-		share := 0.0
-		if total > 0 {
-			share = 100 * exactTime.Seconds() / total.Seconds()
+		fmt.Fprintf(w, "time: wall %s", timeShare(wall))
+		if haveCPU {
+			fmt.Fprintf(w, "; processor %s", timeShare(cpu))
 		}
-		fmt.Fprintf(w, "time: %.2fs, exact part %.2fs (%.0f%%)\n", total.Seconds(), exactTime.Seconds(), share)
+		fmt.Fprintln(w)
 	}
 	return nil
+}
+
+// timeShare writes a review's time, search and exact part, as "12.30s,
+// exact part 4.10s (33%)".
+func timeShare(t [2]time.Duration) string {
+	total := t[0] + t[1]
+	share := 0.0
+	if total > 0 {
+		share = 100 * t[1].Seconds() / total.Seconds()
+	}
+	return fmt.Sprintf("%.2fs, exact part %.2fs (%.0f%%)", total.Seconds(), t[1].Seconds(), share)
 }
 
 // writeReview prints the review: what was judged, the biggest three
