@@ -154,7 +154,7 @@ func tabTo(t *testing.T, ctx context.Context, test string) {
 const (
 	focusIsStatus = `document.activeElement && document.activeElement.id === "status"`
 	statusText    = `document.getElementById("status").textContent`
-	playable      = `e.matches('.grid button:not([disabled]):not([aria-disabled])') || e.value === 'pass'`
+	playable      = `e.matches('.grid button.lg:not([disabled]):not([aria-disabled])') || e.value === 'pass'`
 )
 
 // playWholeGame starts a 6×6 game against the computer from the home page
