@@ -24,13 +24,16 @@ func (s *Server) tutorialRoutes(r gin.IRouter) {
 	}
 }
 
-// lateGame is a whole game from the 8×8 cross start, found by search and
-// checked by TestLateGame: after White's g8 Black has no move while White
-// has g2, and after g2 neither side can move with g1 still empty.
-const lateGame = "f5f6c4g5g7e7g6f4e6h7h6d3g4e3h8d6c6c5c7b7d2c3b3h5h4c2b6b5e8f2a7d1a4d8b8f3f1a5b2b4a6b1a3f8e1e2a2d7c1a8a1g3h3h2h1f7c8g8g2"
+// lateGame is the product's seed example: a whole game from the 8×8
+// cross start, found by scripts/seedgame (a search over random games that
+// tries every ending from ten empty squares) and replayed by TestLateGame.
+// White's c7 turns over d7 alone, against e7; Black has no move while
+// White has b1; b1 turns over six discs along two lines; then neither side
+// can move, with a8 still empty: White 48, Black 15.
+const lateGame = "f5f4f3g4h3f6g5g6d3g3h2f2h5h4h7e6g7c5b6g8e3d2c2c3d7e7f7g2d6h8g1d8c8h6f8c6e8b2d1c4b3f1e2c1a2a6b4b8b5a3a4b7a7h1a1e1a5c7b1"
 
-// lateBeforePass is lateGame up to White's g8.
-var lateBeforePass = strings.TrimSuffix(lateGame, "g2")
+// lateBeforePass is lateGame up to White's c7, after which Black must pass.
+var lateBeforePass = strings.TrimSuffix(lateGame, "b1")
 
 // question kinds: how a trial or a choice answers a step's question.
 type questionKind int
@@ -56,6 +59,7 @@ type tutorialStep struct {
 	title string
 	moves string // from the 8×8 cross start, passes implied
 	pass  bool   // the side to move passes after moves
+	list  bool   // the page lists the moves, to show they were legal play
 	intro []string
 	q     stepQuestion
 	after []string
@@ -70,9 +74,9 @@ var tutorialSteps = withWords(views.MustProse("tutorial"), []tutorialStep{
 	{moves: "d3e3"},
 	{moves: "d3e3", q: stepQuestion{kind: askChoice, choices: []string{"1", "2", "3"}, right: "2"}},
 	{moves: "d3e3f3", q: stepQuestion{kind: askLegal}},
-	{moves: lateBeforePass, q: stepQuestion{kind: askNone}},
-	{moves: lateBeforePass, pass: true, q: stepQuestion{kind: askLegal}},
-	{moves: lateGame, count: true},
+	{moves: lateBeforePass, list: true, q: stepQuestion{kind: askNone}},
+	{moves: lateBeforePass, list: true, pass: true, q: stepQuestion{kind: askLegal}},
+	{moves: lateGame, list: true, count: true},
 })
 
 // withWords gives each step its words from w, under keys that start with
@@ -124,6 +128,16 @@ func stepBoard(st tutorialStep) (game.Board, game.Square, game.Bits, error) {
 	return b, last, flips, nil
 }
 
+// splitMoves splits a transcript into its moves, two characters each on
+// the 8×8 board.
+func splitMoves(t string) []string {
+	var ms []string
+	for i := 0; i+2 <= len(t); i += 2 {
+		ms = append(ms, t[i:i+2])
+	}
+	return ms
+}
+
 func stepURL(n int) string { return "/tutorial/" + strconv.Itoa(n) }
 
 func (s *Server) tutorialIndex(c *gin.Context) error {
@@ -156,6 +170,9 @@ func (s *Server) tutorialStep(c *gin.Context) error {
 	page := views.TutorialPage{
 		Step: n, Steps: len(tutorialSteps), Heading: st.title,
 		Intro: st.intro, After: st.after, Position: positionText(b),
+	}
+	if st.list {
+		page.Moves = strings.Join(splitMoves(st.moves), " ")
 	}
 	marks := views.TrialMarks{Trial: game.Pass, Placed: last, Flipped: flips, Open: true}
 	if st.moves == "" {

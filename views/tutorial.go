@@ -137,8 +137,10 @@ type TutorialPage struct {
 	Trial       *TrialView
 	Question    *Question
 	Count       *Count
-	After       []string
-	Prev, Next  *StepLink
+	// Moves lists the moves from the start to the position, or is empty.
+	Moves      string
+	After      []string
+	Prev, Next *StepLink
 }
 
 // TutorialIndexPage lists the steps.
