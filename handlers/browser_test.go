@@ -166,6 +166,9 @@ func playWholeGame(t *testing.T, ctx context.Context, base string, scripts bool)
 	if got := eval[string](t, ctx, `document.activeElement.className`); got != "skip" {
 		t.Errorf("the first Tab reaches %q, want the skip link", got)
 	}
+	// The full form is one press away, behind a summary.
+	tabTo(t, ctx, `e.matches("details.newgame summary")`)
+	do(t, ctx, chromedp.KeyEvent(kb.Enter))
 	tabTo(t, ctx, `e.name === "size" && e.checked`)
 	do(t, ctx, chromedp.KeyEvent(kb.ArrowDown))
 	if got := eval[string](t, ctx, `document.querySelector("input[name=size]:checked").value`); got != "6" {

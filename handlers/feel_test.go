@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -96,5 +97,113 @@ func TestTextBrowserBoard(t *testing.T) {
 		if rows[r] != want {
 			t.Errorf("row %d in w3m = %s, want %s", r+1, rows[r], want)
 		}
+	}
+}
+
+// TestFullGame replays the rules page's full-board game.
+func TestFullGame(t *testing.T) {
+	g, err := game.ParseTranscript(game.Options{Size: 8}, fullGame)
+	if err != nil {
+		t.Fatalf("ParseTranscript(fullGame): %v", err)
+	}
+	b, err := g.Board()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := b.Result(); !b.Over() || b.Count(game.Empty) != 0 || r.Black != 33 || r.White != 31 {
+		t.Errorf("fullGame ends over=%v with %d empty, Black %d, White %d; want a full board, 33 to 31", b.Over(), b.Count(game.Empty), r.Black, r.White)
+	}
+}
+
+// TestPagesLinkTheReference checks the header of every kind of page for
+// the reference pages, and the favicon link that saves a 404.
+func TestPagesLinkTheReference(t *testing.T) {
+	a := newApp(t)
+	a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, nil)
+	cookie := a.playerCookie(testPlayer)
+	for _, path := range []string{"/", "/games/midgamemidgamemi", "/tutorial", "/tutorial/3", "/practice", "/rules", "/faq", "/games/aaaaaaaaaaaaaaaa"} {
+		body := a.do("GET", path, nil, cookie).Body.String()
+		for _, want := range []string{`<nav aria-label="Site">`, `href="/rules"`, `href="/strategy"`, `href="/faq"`, `href="/history"`, `href="/tutorial"`, `rel="icon" href="/static/icon.svg"`} {
+			if !strings.Contains(body, want) {
+				t.Errorf("GET %s lacks %s", path, want)
+			}
+		}
+	}
+}
+
+// TestReferenceDiagramsAndAnswers checks the diagrams and answers that the
+// reference pages promise.
+func TestReferenceDiagramsAndAnswers(t *testing.T) {
+	a := newApp(t)
+	for _, tc := range []struct {
+		path string
+		want []string
+	}{
+		{"/rules", []string{"Diagram 1: the cross start", "Diagram 2: the parallel start", "Diagram 3: the free placement start",
+			"Diagram 7: Black must pass", "Diagram 9: a full board", `data-square="d4" data-disc="white"`}},
+		{"/strategy", []string{`class="co"`, `class="xs"`, `class="cs"`, "Key to the diagram.", `data-square="b2" data-disc="empty" class="xs">x</i>`}},
+		{"/faq", []string{"Which level should I choose?", "Can two people play on one device?", "Can I stop a game and come back to it later?",
+			"Can I play on a phone?", "Is there sound?", "What happens in a draw?"}},
+	} {
+		body := a.do("GET", tc.path, nil, nil).Body.String()
+		for _, want := range tc.want {
+			if !strings.Contains(body, want) {
+				t.Errorf("GET %s lacks %s", tc.path, want)
+			}
+		}
+	}
+	if n := strings.Count(a.do("GET", "/rules", nil, nil).Body.String(), "<figure"); n != 9 {
+		t.Errorf("the rules page has %d diagrams, want 9", n)
+	}
+}
+
+// TestTrialMarksWhereLinesBreak checks that a failing trial marks the
+// empty square that breaks a line and the disc where a line runs off the
+// board.
+func TestTrialMarksWhereLinesBreak(t *testing.T) {
+	a := newApp(t)
+	for _, tc := range []struct {
+		path string
+		want []string
+	}{
+		// f3 for White after d3: e4, d5 then the empty c6.
+		{"/tutorial/2?try=f3", []string{`value="c6" aria-label="c6, empty, a line breaks here: the square is empty" class="gap"`}},
+		// b1 for Black after c7: c1 to h1 run to the edge at h1.
+		{"/tutorial/6?try=b1", []string{`value="h1" data-disc="white" aria-label="h1, white, a line runs off the board here" class="edge"`}},
+	} {
+		body := a.do("GET", tc.path, nil, nil).Body.String()
+		for _, want := range tc.want {
+			if !strings.Contains(body, want) {
+				t.Errorf("GET %s lacks %s", tc.path, want)
+			}
+		}
+	}
+}
+
+// TestPracticeAsksBeforeStartingAgain checks that Start again is a
+// question first (a GET that changes nothing), and that the page offers
+// one legal move as an example.
+func TestPracticeAsksBeforeStartingAgain(t *testing.T) {
+	a := newApp(t)
+	body := a.do("GET", "/practice", nil, nil).Body.String()
+	if !strings.Contains(body, `An example, not advice: Black can play <a href="/practice?try=`) {
+		t.Errorf("the practice offers no example move:\n%s", body)
+	}
+	cookie := a.practicePost("moves", 0, "d3", nil)
+	body = a.do("GET", "/practice", nil, cookie).Body.String()
+	if !strings.Contains(body, `<a href="/practice/reset#reset">Start again…</a>`) || strings.Contains(body, `action="/practice/reset"`) {
+		t.Errorf("the practice page should link to the question, not reset at once")
+	}
+	w := a.do("GET", "/practice/reset", nil, cookie)
+	if w.Code != 200 || !strings.Contains(w.Body.String(), "Start this practice again?") || !strings.Contains(w.Body.String(), `action="/practice/reset"`) {
+		t.Fatalf("GET /practice/reset = %d without the question", w.Code)
+	}
+	if !strings.Contains(w.Body.String(), "You can undo the reset.") {
+		t.Errorf("the question does not say the reset can be undone")
+	}
+	a.practicePost("reset", 1, "", cookie)
+	// Nothing to reset: the question is not asked.
+	if w := a.do("GET", "/practice/reset", nil, cookie); w.Code != http.StatusSeeOther {
+		t.Errorf("GET /practice/reset at the start = %d, want 303", w.Code)
 	}
 }

@@ -20,7 +20,7 @@ type referencePage struct {
 
 var referencePages = []referencePage{
 	{"/rules", views.Rules, "Rules", func() (views.ReferencePage, error) { return referenceFrom("rules", rulesDiagrams) }},
-	{"/strategy", views.Strategy, "Strategy", func() (views.ReferencePage, error) { return referenceFrom("strategy", nil) }},
+	{"/strategy", views.Strategy, "Strategy", func() (views.ReferencePage, error) { return referenceFrom("strategy", strategyDiagrams) }},
 	{"/faq", views.FAQ, "Questions and answers", func() (views.ReferencePage, error) { return referenceFrom("faq", nil) }},
 	{"/history", views.History, "A short history", func() (views.ReferencePage, error) { return referenceFrom("history", nil) }},
 }
@@ -38,19 +38,30 @@ func (s *Server) reference(ref referencePage) func(*gin.Context) error {
 	}
 }
 
-// diagram draws the position after moves (8×8 cross start) with a trial
-// at try ("" for none) and the last move marked when last is set.
-func diagram(moves, try string, last bool, title, description string) (views.Diagram, error) {
-	b, placed, flipped, err := stepBoard(tutorialStep{moves: moves})
+// diagram draws d, with its title and description.
+func diagram(d diagramSpec, title, description string) (views.Diagram, error) {
+	g, err := game.ParseTranscript(game.Options{Size: 8, Start: d.start}, d.moves)
 	if err != nil {
 		return views.Diagram{}, err
 	}
-	m := views.TrialMarks{Trial: game.Pass, Placed: game.Pass}
-	if last {
-		m.Placed, m.Flipped = placed, flipped
+	ps, err := g.Positions()
+	if err != nil {
+		return views.Diagram{}, err
 	}
-	if try != "" {
-		sq, err := game.ParseSquare(8, try)
+	b := ps[len(ps)-1]
+	if d.regions {
+		return views.Diagram{Board: views.NewRegionBoard(b.Size()), Title: title, Description: description}, nil
+	}
+	m := views.TrialMarks{Trial: game.Pass, Placed: game.Pass}
+	for i := len(g.Plies) - 1; d.last && i >= 0; i-- {
+		if g.Plies[i] != game.Pass {
+			m.Placed = g.Plies[i]
+			_, m.Flipped, _ = ps[i].Play(m.Placed)
+			break
+		}
+	}
+	if d.try != "" {
+		sq, err := game.ParseSquare(8, d.try)
 		if err != nil {
 			return views.Diagram{}, err
 		}
@@ -59,20 +70,34 @@ func diagram(moves, try string, last bool, title, description string) (views.Dia
 	return views.Diagram{Board: views.NewTrialBoard(b, m), Title: title, Description: description}, nil
 }
 
-// diagramSpec is a diagram's position: the moves from the 8×8 cross
-// start, a trial square or "", and whether the last move is marked. Its
-// title and description are words, in the page's prose.
+// diagramSpec is a diagram's position: the moves from an 8×8 start
+// (cross unless start says otherwise), a trial square or "", and whether
+// the last move is marked; or, with regions, the empty board with its
+// corners, X-squares and C-squares marked. Its title and description are
+// words, in the page's prose.
 type diagramSpec struct {
 	moves, try string
 	last       bool
+	start      game.Start
+	regions    bool
 }
+
+// fullGame is a game from the cross start that fills the board, Black
+// winning 33 to 31: a random game (seed 7), checked by TestFullGame.
+const fullGame = "f5f4e3d2d3e6f3g5f2c2f6g2h5c6d1f7g3h4e7c3b1h6c5c1h2c4e2h1d6c7b8g1f1e8b7b6b5a7b2b3g7h7h8a5d8a8a6b4g6a2a3h3g8f8a1a4e1d7c8g4"
 
 // rulesDiagrams are the rules page's diagrams, by section.
 var rulesDiagrams = map[string][]diagramSpec{
-	"board":   {{}},
+	"board":   {{}, {start: game.Parallel}, {start: game.Free}},
 	"move":    {{try: "d3"}, {moves: "d3e3", try: "f3"}},
 	"illegal": {{moves: "d3", try: "f3"}},
-	"end":     {{moves: lateGame, last: true}},
+	"pass":    {{moves: lateBeforePass, last: true}},
+	"end":     {{moves: lateGame, last: true}, {moves: fullGame, last: true}},
+}
+
+// strategyDiagrams are the strategy page's diagrams, by section.
+var strategyDiagrams = map[string][]diagramSpec{
+	"x-c": {{regions: true}},
 }
 
 // referenceFrom builds a reference page from views/prose/name.txt: the
@@ -110,7 +135,7 @@ func referenceFrom(name string, specs map[string][]diagramSpec) (views.Reference
 			return page, fmt.Errorf("%s: section %s has %d diagrams and %d paragraphs for them", name, id, len(specs[id]), len(words))
 		}
 		for i, d := range specs[id] {
-			x, err := diagram(d.moves, d.try, d.last, words[2*i], words[2*i+1])
+			x, err := diagram(d, words[2*i], words[2*i+1])
 			if err != nil {
 				return page, fmt.Errorf("%s: diagram %q: %w", name, words[2*i], err)
 			}

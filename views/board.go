@@ -24,7 +24,11 @@ type GamePage struct {
 	Pass      bool
 	PassLabel string
 	// Resume offers to let the computer move, in a game stored at its turn.
-	Resume    bool
+	Resume bool
+	// CanResign offers to resign (a link to the question), and AskResign
+	// asks it, with the form that posts ply to /games/{id}/resign.
+	CanResign bool
+	AskResign bool
 	CanUndo   bool
 	CanHint   bool
 	ShowMoves bool
@@ -50,7 +54,8 @@ type ResultView struct {
 	Winner                 string
 	Black, White           int
 	BlackScore, WhiteScore int
-	Hints, Undos           int
+	Hints, Undos           int    // not shown for online games, which offer neither
+	Resigned               string // who resigned ("Black"), or empty
 }
 
 // BoardView is a board ready for the template.
@@ -137,7 +142,8 @@ func (s SquareView) button(b *strings.Builder, field string) {
 // Char returns the square's content as one character, as a text browser
 // shows it: X for a black disc, O for a white one, + for an empty square
 // marked as a legal move and - for any other empty square (the letters of
-// the positions in the tests, game.ParseBoard).
+// the positions in the tests, game.ParseBoard); on the strategy diagram K
+// for a corner, x for an X-square and c for a C-square.
 func (s SquareView) Char() string {
 	switch {
 	case s.Disc == "black":
@@ -146,6 +152,12 @@ func (s SquareView) Char() string {
 		return "O"
 	case hasClass(s.Class, "lg"):
 		return "+"
+	case hasClass(s.Class, "co"):
+		return "K"
+	case hasClass(s.Class, "xs"):
+		return "x"
+	case hasClass(s.Class, "cs"):
+		return "c"
 	}
 	return "-"
 }
@@ -198,11 +210,12 @@ func NewBoard(b game.Board, m Marks) BoardView {
 			class = append(class, "hint")
 			label = append(label, "hint")
 		}
-		switch {
-		case slices.Contains(m.Placed, sq):
+		// A disc placed and then flipped by the reply keeps both marks.
+		if slices.Contains(m.Placed, sq) {
 			class = append(class, "pl")
 			label = append(label, "just placed")
-		case m.Flipped.Has(sq):
+		}
+		if m.Flipped.Has(sq) {
 			class = append(class, "fl")
 			label = append(label, "just flipped")
 		}
