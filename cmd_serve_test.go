@@ -11,6 +11,10 @@ func TestServeRefusesBadFlags(t *testing.T) {
 		{"-move-rate", "fast"},
 		{"-no-such-flag"},
 		{"-trusted-proxies", "10.0.0.1, proxy.example"},
+		{"-hint-rate", "0"},
+		{"-max-conns", "0"},
+		{"-public-url", "reversi.example"},
+		{"-public-url", "https://reversi.example/play"},
 	} {
 		if err := runServe(append(args, "-db", t.TempDir()+"/never.db", "-addr", "localhost:0")); err == nil {
 			t.Errorf("serve %q: no error", args)

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"errors"
 	"math/rand/v2"
 	"net/http"
 	"strconv"
@@ -10,6 +11,7 @@ import (
 	"reversi/ai"
 	"reversi/db"
 	"reversi/game"
+	"reversi/game/match"
 	"reversi/views"
 )
 
@@ -53,7 +55,7 @@ func (s *Server) home(c *gin.Context) error {
 		Form: newGameForm(nil, db.Settings{ShowMoves: true, AllowUndo: true}),
 	}
 	if p := playerID(c); p != "" {
-		gs, err := s.store.Unfinished(c.Request.Context(), p, 6)
+		gs, err := s.reachable(c, p)
 		if err != nil {
 			return err
 		}
@@ -68,6 +70,33 @@ func (s *Server) home(c *gin.Context) error {
 	}
 	s.writePage(c.Writer, c.Request, http.StatusOK, views.Home, page)
 	return nil
+}
+
+// reachable returns the player's unfinished games that can still be
+// played: an online game whose room has expired is left out.
+func (s *Server) reachable(c *gin.Context, p string) ([]*db.Game, error) {
+	ctx := c.Request.Context()
+	gs, err := s.store.Unfinished(ctx, p, 6)
+	if err != nil {
+		return nil, err
+	}
+	var out []*db.Game
+	for _, g := range gs {
+		if g.RoomID != "" {
+			r, err := s.store.Room(ctx, g.RoomID)
+			if errors.Is(err, db.ErrNotFound) {
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
+			if match.Expired(r, g, s.roomTTL, s.now()) {
+				continue
+			}
+		}
+		out = append(out, g)
+	}
+	return out, nil
 }
 
 // newGameRequest is a parsed new-game form.
@@ -89,8 +118,7 @@ func parseNewGame(c *gin.Context) (*newGameRequest, error) {
 			ok = ok || v == allowed
 		}
 		if !ok {
-			return nil, &pageError{Status: http.StatusBadRequest, Heading: "That new-game form was incomplete",
-				Message: "Please go back to the home page and choose every option of the new game (" + ch.legend + " was missing)."}
+			return nil, refuse(http.StatusBadRequest, views.NoticeIncomplete(ch.legend))
 		}
 		req.values[ch.name] = v
 	}
@@ -131,7 +159,7 @@ func (s *Server) newGame(c *gin.Context) error {
 	ctx := c.Request.Context()
 	p := playerID(c)
 	if p != "" && c.PostForm("confirm") != "yes" {
-		gs, err := s.store.Unfinished(ctx, p, 1)
+		gs, err := s.reachable(c, p)
 		if err != nil {
 			return err
 		}
@@ -153,7 +181,9 @@ func (s *Server) newGame(c *gin.Context) error {
 		}
 	}
 	if p == "" {
-		p = newPlayerID()
+		if p, err = s.newPlayer(c); err != nil {
+			return err
+		}
 	}
 	if req.opponent == db.Online {
 		return s.createRoom(c, req, p)
@@ -166,27 +196,25 @@ func (s *Server) newGame(c *gin.Context) error {
 	if req.opponent == db.Computer {
 		g.Human = req.human
 	}
-	st, err := newGameState(g)
+	m, err := match.Load(g)
 	if err != nil {
 		return err
 	}
-	if req.opponent == db.Computer {
-		// The computer opens when the player takes White; this happens
-		// before the game is stored, outside any transaction.
-		if err := s.computerReplies(ctx, st); err != nil {
-			return err
-		}
-	}
-	if err := s.store.CreatePlayer(ctx, p); err != nil {
+	// The computer opens when the player takes White; this happens before
+	// the game is stored, outside any transaction.
+	if err := m.ComputerReplies(ctx, s.chooser(m), false); err != nil {
 		return err
 	}
-	if err := s.store.CreateGame(ctx, st.Game); err != nil {
+	if err := s.recordPlayer(c, p); err != nil {
+		return err
+	}
+	if err := s.store.CreateGame(ctx, g); err != nil {
 		return err
 	}
 	if err := s.savePlayer(c, p); err != nil {
 		return err
 	}
-	return redirect(c, gameURL(st.ID)+"#status")
+	return redirect(c, gameURL(g.ID)+"#status")
 }
 
 // againFields are the new-game form's values for a game like g.

@@ -13,17 +13,6 @@ import (
 	"reversi/views"
 )
 
-// tutorialRoutes adds the tutorial, the practice board and the reference
-// pages. Trials are GETs: they change nothing but the page shown.
-func (s *Server) tutorialRoutes(r gin.IRouter) {
-	r.GET("/tutorial", s.wrap(s.tutorialIndex))
-	r.GET("/tutorial/:step", s.wrap(s.tutorialStep))
-	s.practiceRoutes(r)
-	for _, ref := range referencePages {
-		r.GET(ref.path, s.wrap(s.reference(ref)))
-	}
-}
-
 // lateGame is the product's seed example: a whole game from the 8×8
 // cross start, found by scripts/seedgame (a search over random games that
 // tries every ending from ten empty squares) and replayed by TestLateGame.
@@ -149,8 +138,8 @@ func (s *Server) tutorialIndex(c *gin.Context) error {
 	return nil
 }
 
-var errNoStep = &pageError{Status: http.StatusNotFound, Heading: "No such step",
-	Message: "The tutorial has no step at this address. Start from the tutorial's first page."}
+var errNoStep = refuse(http.StatusNotFound, views.Notice{Heading: "No such step",
+	Message: "The tutorial has no step at this address. Start from the tutorial's first page."})
 
 func (s *Server) tutorialStep(c *gin.Context) error {
 	n, err := strconv.Atoi(c.Param("step"))
@@ -237,8 +226,8 @@ func parseTrial(c *gin.Context, b game.Board) (game.Square, error) {
 	sq, err := game.ParseSquare(b.Size(), strings.TrimSpace(v))
 	if err != nil || len(v) > 4 {
 		last := game.SquareAt(b.Size(), b.Size()-1, b.Size()-1).Name(b.Size())
-		return game.Pass, &pageError{Status: http.StatusBadRequest, Heading: "That square wasn't understood",
-			Message: "A trial names a square from a1 to " + last + ". Go back and choose a square on the board."}
+		return game.Pass, refuse(http.StatusBadRequest, views.Notice{Heading: "That square wasn't understood",
+			Message: "A trial names a square from a1 to " + last + ". Go back and choose a square on the board."})
 	}
 	return sq, nil
 }
@@ -246,7 +235,7 @@ func parseTrial(c *gin.Context, b game.Board) (game.Square, error) {
 // positionText says whose move it is and the counts, in words.
 func positionText(b game.Board) string {
 	counts := fmt.Sprintf("Black has %d discs, White %d.", b.Count(game.Black), b.Count(game.White))
-	me := colorName(b.Turn())
+	me := views.ColorName(b.Turn())
 	switch {
 	case b.Over():
 		return "The game is over: neither side can move. " + counts
@@ -264,7 +253,7 @@ func (q stepQuestion) feedback(b game.Board, sq game.Square) (string, bool) {
 		return "", false
 	}
 	flips := b.Flips(sq)
-	me := colorName(b.Turn())
+	me := views.ColorName(b.Turn())
 	switch q.kind {
 	case askFlips:
 		target, _ := game.ParseSquare(n, q.target)

@@ -15,7 +15,7 @@ import (
 func trialText(b game.Board, sq game.Square) views.TrialView {
 	n := b.Size()
 	name := sq.Name(n)
-	me, them := colorName(b.Turn()), strings.ToLower(colorName(b.Turn().Opponent()))
+	me, them := views.ColorName(b.Turn()), strings.ToLower(views.ColorName(b.Turn().Opponent()))
 	v := views.TrialView{Heading: "Trial: " + me + " at " + name}
 	if at := b.At(sq); at != game.Empty {
 		v.Summary = name + " already holds a " + at.String() + " disc. A disc goes only on an empty square."

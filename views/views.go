@@ -9,7 +9,6 @@ import (
 	"embed"
 	"fmt"
 	"html/template"
-	"io"
 	"sync"
 )
 
@@ -58,17 +57,6 @@ func (v *Views) Render(page string, data any) (*bytes.Buffer, error) {
 		return nil, fmt.Errorf("render %s: %w", page, err)
 	}
 	return buf, nil
-}
-
-// RenderTo renders page with data and writes it to w only if it rendered.
-func (v *Views) RenderTo(w io.Writer, page string, data any) error {
-	buf, err := v.Render(page, data)
-	if err != nil {
-		return err
-	}
-	defer Release(buf)
-	_, err = buf.WriteTo(w)
-	return err
 }
 
 // buffers holds page buffers between requests: a page is 10–20 KB, and a

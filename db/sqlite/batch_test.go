@@ -1,10 +1,11 @@
-package db
+package sqlite
 
 import (
 	"context"
 	"database/sql"
 	"fmt"
 	"path/filepath"
+	"reversi/db"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -95,8 +96,8 @@ func TestBatcherRowsAffected(t *testing.T) {
 func TestBatcherClosed(t *testing.T) {
 	b, _ := openBatcher(t)
 	b.close()
-	if _, err := b.exec(context.Background(), `INSERT INTO t (k, v) VALUES ('x', 1)`); err != ErrClosed {
-		t.Errorf("exec after close: err = %v, want ErrClosed", err)
+	if _, err := b.exec(context.Background(), `INSERT INTO t (k, v) VALUES ('x', 1)`); err != db.ErrClosed {
+		t.Errorf("exec after close: err = %v, want db.ErrClosed", err)
 	}
 }
 

@@ -1,4 +1,4 @@
-package db
+package sqlite
 
 import (
 	"context"
@@ -6,38 +6,21 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reversi/db"
 	"time"
 )
 
-// Practice is a player's practice board, stored apart from the games: the
-// opening it starts from, the plies played since, and the earlier ply lists
-// that undo goes back through.
-type Practice struct {
-	PlayerID string
-	Opening  string // a transcript from the 8×8 cross start
-	// Plies are square names and "pass", space-separated, after Opening.
-	Plies string
-	// History holds earlier values of Plies, the newest last.
-	History []string
-	// Version counts the writes; a write applies only at the version read.
-	Version int
-	Updated time.Time
-}
-
-// maxPracticeHistory bounds the undo history kept per player.
-const maxPracticeHistory = 64
-
-// Practice returns the player's practice board, or [ErrNotFound].
-func (s *Store) Practice(ctx context.Context, playerID string) (*Practice, error) {
+// Practice returns the player's practice board, or [db.ErrNotFound].
+func (s *Store) Practice(ctx context.Context, playerID string) (*db.Practice, error) {
 	var (
-		p       = Practice{PlayerID: playerID}
+		p       = db.Practice{PlayerID: playerID}
 		history string
 		updated int64
 	)
 	err := s.rs.queryRow(ctx, `SELECT opening, plies, history, version, updated_at FROM practice WHERE player_id = ?`,
 		playerID).Scan(&p.Opening, &p.Plies, &history, &p.Version, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrNotFound
+		return nil, db.ErrNotFound
 	}
 	if err != nil {
 		return nil, fmt.Errorf("load practice: %w", err)
@@ -52,11 +35,11 @@ func (s *Store) Practice(ctx context.Context, playerID string) (*Practice, error
 // SavePractice writes p as the next version after oldVersion: it inserts
 // the row when oldVersion is 0 and there is none, and otherwise updates it
 // only while it stands at oldVersion. If it does not, nothing changes and
-// the error is [ErrStale]. The player must exist. It sets p.Version and
+// the error is [db.ErrStale]. The player must exist. It sets p.Version and
 // p.Updated, and drops the oldest history beyond a bound.
-func (s *Store) SavePractice(ctx context.Context, p *Practice, oldVersion int) error {
-	if len(p.History) > maxPracticeHistory {
-		p.History = p.History[len(p.History)-maxPracticeHistory:]
+func (s *Store) SavePractice(ctx context.Context, p *db.Practice, oldVersion int) error {
+	if len(p.History) > db.MaxPracticeHistory {
+		p.History = p.History[len(p.History)-db.MaxPracticeHistory:]
 	}
 	history, err := json.Marshal(p.History)
 	if err != nil {
@@ -65,14 +48,14 @@ func (s *Store) SavePractice(ctx context.Context, p *Practice, oldVersion int) e
 	if p.History == nil {
 		history = []byte("[]")
 	}
-	now := time.Now()
+	now := s.now()
 	var res sql.Result
 	if oldVersion == 0 {
-		res, err = s.w.ExecContext(ctx, `INSERT INTO practice (player_id, opening, plies, history, version, updated_at)
+		res, err = s.b.exec(ctx, `INSERT INTO practice (player_id, opening, plies, history, version, updated_at)
 			VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (player_id) DO NOTHING`,
 			p.PlayerID, p.Opening, p.Plies, string(history), now.UnixNano())
 	} else {
-		res, err = s.w.ExecContext(ctx, `UPDATE practice SET opening = ?, plies = ?, history = ?, version = version + 1,
+		res, err = s.b.exec(ctx, `UPDATE practice SET opening = ?, plies = ?, history = ?, version = version + 1,
 			updated_at = ? WHERE player_id = ? AND version = ?`,
 			p.Opening, p.Plies, string(history), now.UnixNano(), p.PlayerID, oldVersion)
 	}
@@ -84,7 +67,7 @@ func (s *Store) SavePractice(ctx context.Context, p *Practice, oldVersion int) e
 		return fmt.Errorf("save practice: %w", err)
 	}
 	if n != 1 {
-		return fmt.Errorf("save practice at version %d: %w", oldVersion, ErrStale)
+		return fmt.Errorf("save practice at version %d: %w", oldVersion, db.ErrStale)
 	}
 	p.Version, p.Updated = oldVersion+1, now
 	return nil

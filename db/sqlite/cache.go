@@ -1,6 +1,7 @@
-package db
+package sqlite
 
 import (
+	"reversi/db"
 	"slices"
 	"sync"
 )
@@ -21,27 +22,27 @@ const gameCacheSize = 4096
 // server is. Games are copied in and out: callers may change what they get.
 type gameCache struct {
 	mu  sync.Mutex
-	m   map[string]*Game
+	m   map[string]*db.Game
 	seq uint64 // changes applied so far
 }
 
-func newGameCache() *gameCache { return &gameCache{m: make(map[string]*Game)} }
+func newGameCache() *gameCache { return &gameCache{m: make(map[string]*db.Game)} }
 
 // get returns a copy of the game with the given id. When there is none, it
 // returns the sequence number that fill needs.
-func (c *gameCache) get(id string) (*Game, uint64, bool) {
+func (c *gameCache) get(id string) (*db.Game, uint64, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	g, ok := c.m[id]
 	if !ok {
 		return nil, c.seq, false
 	}
-	return g.clone(), 0, true
+	return cloneGame(g), 0, true
 }
 
 // fill keeps a copy of g, read from the table when the cache stood at seq,
 // unless a change was applied since.
-func (c *gameCache) fill(g *Game, seq uint64) {
+func (c *gameCache) fill(g *db.Game, seq uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.seq != seq {
@@ -53,17 +54,26 @@ func (c *gameCache) fill(g *Game, seq uint64) {
 			break
 		}
 	}
-	c.m[g.ID] = g.clone()
+	c.m[g.ID] = cloneGame(g)
 }
 
 // change applies f to the game with the given id, if it is kept.
-func (c *gameCache) change(id string, f func(g *Game)) {
+func (c *gameCache) change(id string, f func(g *db.Game)) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.seq++
 	if g, ok := c.m[id]; ok {
 		f(g)
 	}
+}
+
+// clear drops every game, after writes that deleted games by a rule
+// rather than by id.
+func (c *gameCache) clear() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.seq++
+	clear(c.m)
 }
 
 // forget drops the game with the given id.
@@ -75,7 +85,7 @@ func (c *gameCache) forget(id string) {
 }
 
 // clone returns a copy of g that shares nothing with it.
-func (g *Game) clone() *Game {
+func cloneGame(g *db.Game) *db.Game {
 	h := *g
 	h.Record.Plies = slices.Clone(g.Record.Plies)
 	return &h

@@ -1,18 +1,15 @@
-package db
+package sqlite
 
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
+	"reversi/db"
 	"sync"
 )
 
 // maxBatch bounds the writes committed together.
 const maxBatch = 64
-
-// ErrClosed is returned by writes to a closed Store.
-var ErrClosed = errors.New("store is closed")
 
 // batcher is group commit: it owns the writer connection and runs the
 // writes that arrive while a commit is under way in one transaction, so
@@ -51,7 +48,7 @@ func (b *batcher) write(ctx context.Context, fn func(tx wtx) error) error {
 	select {
 	case b.reqs <- r:
 	case <-b.quit:
-		return ErrClosed
+		return db.ErrClosed
 	case <-ctx.Done():
 		return ctx.Err()
 	}

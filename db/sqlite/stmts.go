@@ -1,4 +1,4 @@
-package db
+package sqlite
 
 import (
 	"context"
@@ -101,6 +101,10 @@ func (t wtx) Exec(query string, args ...any) (sql.Result, error) {
 	}
 	return t.tx.Stmt(st).Exec(args...)
 }
+
+// QueryRow runs a query in the transaction; it is never prepared (queries
+// inside writes are rare).
+func (t wtx) QueryRow(query string, args ...any) *sql.Row { return t.tx.QueryRow(query, args...) }
 
 // prepareWanted prepares the queries that writes ran unprepared. It must run
 // outside any transaction on the pool. A query that fails to prepare is

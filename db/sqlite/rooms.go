@@ -1,66 +1,19 @@
-package db
+package sqlite
 
 import (
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
+	"reversi/db"
 	"time"
 
 	"reversi/game"
 )
 
-// Online is the opponent of a game played in a room, by two browsers.
-const Online Opponent = "online"
-
-// ErrRoomFull means that the guest seat of a room is taken.
-var ErrRoomFull = errors.New("room is full")
-
-// Again is a player's answer to "play again?".
-type Again string
-
-// The answers. AgainNone is no answer yet.
-const (
-	AgainNone   Again = ""
-	AgainSwitch Again = "switch" // play again, with the sides switched
-	AgainKeep   Again = "keep"   // play again, on the same sides
-)
-
-// Room is an online match between two browsers: the invite token, the two
-// seats, the current round's game and the score of the rounds before it.
-type Room struct {
-	ID     string
-	Token  string // the invite link's secret; shown to the host only
-	GameID string
-	Host   string // the player who made the room
-	Guest  string // the player who took the other seat; empty while free
-	// HostColor is the host's side in the current round.
-	HostColor             game.Color
-	Round                 int
-	HostWins, GuestWins   int
-	Draws                 int
-	HostAgain, GuestAgain Again
-	Version               int // bumped by every change
-	Created, Updated      time.Time
-}
-
-// Seat returns the side that player plays in the room, or game.Empty if
-// player has no seat.
-func (r *Room) Seat(player string) game.Color {
-	switch {
-	case player == "":
-		return game.Empty
-	case player == r.Host:
-		return r.HostColor
-	case player == r.Guest:
-		return r.HostColor.Opponent()
-	}
-	return game.Empty
-}
-
 // CreateRoom stores a new game and the room that plays it, together.
-func (s *Store) CreateRoom(ctx context.Context, r *Room, g *Game) error {
-	now := time.Now()
+func (s *Store) CreateRoom(ctx context.Context, r *db.Room, g *db.Game) error {
+	now := s.now()
 	g.RoomID = r.ID
 	r.Created, r.Updated = now, now
 	err := s.b.write(ctx, func(tx wtx) error {
@@ -81,8 +34,8 @@ func (s *Store) CreateRoom(ctx context.Context, r *Room, g *Game) error {
 const roomColumns = `id, token, game_id, host, coalesce(guest, ''), host_color, round, host_wins, guest_wins, draws,
 	host_again, guest_again, version, created_at, updated_at`
 
-// RoomByToken returns the room that an invite token opens, or [ErrNotFound].
-func (s *Store) RoomByToken(ctx context.Context, token string) (*Room, error) {
+// RoomByToken returns the room that an invite token opens, or [db.ErrNotFound].
+func (s *Store) RoomByToken(ctx context.Context, token string) (*db.Room, error) {
 	r, err := scanRoom(s.rs.queryRow(ctx, `SELECT `+roomColumns+` FROM rooms WHERE token = ?`, token))
 	if err != nil {
 		return nil, fmt.Errorf("load room by invite: %w", err)
@@ -90,8 +43,8 @@ func (s *Store) RoomByToken(ctx context.Context, token string) (*Room, error) {
 	return r, nil
 }
 
-// Room returns the room with the given id, or [ErrNotFound].
-func (s *Store) Room(ctx context.Context, id string) (*Room, error) {
+// Room returns the room with the given id, or [db.ErrNotFound].
+func (s *Store) Room(ctx context.Context, id string) (*db.Room, error) {
 	r, err := scanRoom(s.rs.queryRow(ctx, `SELECT `+roomColumns+` FROM rooms WHERE id = ?`, id))
 	if err != nil {
 		return nil, fmt.Errorf("load room %s: %w", id, err)
@@ -100,36 +53,36 @@ func (s *Store) Room(ctx context.Context, id string) (*Room, error) {
 }
 
 // JoinRoom gives the free guest seat of room id to player. If the seat is
-// taken it returns [ErrRoomFull] and changes nothing.
+// taken it returns [db.ErrRoomFull] and changes nothing.
 func (s *Store) JoinRoom(ctx context.Context, id, player string) error {
-	now := time.Now().UnixNano()
+	now := s.now().UnixNano()
 	res, err := s.b.exec(ctx, `UPDATE rooms SET guest = ?, version = version + 1, updated_at = ?
 		WHERE id = ? AND guest IS NULL AND host <> ?`, player, now, id, player)
 	if err != nil {
 		return fmt.Errorf("join room %s: %w", id, err)
 	}
 	if n, err := res.RowsAffected(); err != nil || n != 1 {
-		return fmt.Errorf("join room %s: %w", id, ErrRoomFull)
+		return fmt.Errorf("join room %s: %w", id, db.ErrRoomFull)
 	}
 	return nil
 }
 
 // SetAgain records a seat's answer to "play again?", if the room is still
-// at version r.Version; if not, it returns [ErrStale] and changes nothing.
+// at version r.Version; if not, it returns [db.ErrStale] and changes nothing.
 // On success r is updated.
-func (s *Store) SetAgain(ctx context.Context, r *Room, host bool, a Again) error {
+func (s *Store) SetAgain(ctx context.Context, r *db.Room, host bool, a db.Again) error {
 	col := "guest_again"
 	if host {
 		col = "host_again"
 	}
-	now := time.Now()
+	now := s.now()
 	res, err := s.b.exec(ctx, `UPDATE rooms SET `+col+` = ?, version = version + 1, updated_at = ?
 		WHERE id = ? AND version = ?`, string(a), now.UnixNano(), r.ID, r.Version)
 	if err != nil {
 		return fmt.Errorf("answer play again in room %s: %w", r.ID, err)
 	}
 	if n, err := res.RowsAffected(); err != nil || n != 1 {
-		return fmt.Errorf("answer play again in room %s: %w", r.ID, ErrStale)
+		return fmt.Errorf("answer play again in room %s: %w", r.ID, db.ErrStale)
 	}
 	if host {
 		r.HostAgain = a
@@ -143,9 +96,9 @@ func (s *Store) SetAgain(ctx context.Context, r *Room, host bool, a Again) error
 
 // StartRound stores g as the room's next game with r's new colours and
 // score, and clears both answers, if the room is still at version
-// oldVersion; if not, it returns [ErrStale] and stores nothing.
-func (s *Store) StartRound(ctx context.Context, r *Room, g *Game, oldVersion int) error {
-	now := time.Now()
+// oldVersion; if not, it returns [db.ErrStale] and stores nothing.
+func (s *Store) StartRound(ctx context.Context, r *db.Room, g *db.Game, oldVersion int) error {
+	now := s.now()
 	g.RoomID = r.ID
 	err := s.b.write(ctx, func(tx wtx) error {
 		if err := s.insertGame(tx, g, now); err != nil {
@@ -159,28 +112,28 @@ func (s *Store) StartRound(ctx context.Context, r *Room, g *Game, oldVersion int
 			return err
 		}
 		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			return ErrStale
+			return db.ErrStale
 		}
 		return nil
 	})
 	if err != nil {
 		return fmt.Errorf("start round %d in room %s: %w", r.Round, r.ID, err)
 	}
-	r.GameID, r.HostAgain, r.GuestAgain, r.Updated = g.ID, AgainNone, AgainNone, now
+	r.GameID, r.HostAgain, r.GuestAgain, r.Updated = g.ID, db.AgainNone, db.AgainNone, now
 	r.Version = oldVersion + 1
 	return nil
 }
 
-func scanRoom(row scanner) (*Room, error) {
+func scanRoom(row scanner) (*db.Room, error) {
 	var (
-		r                          Room
+		r                          db.Room
 		hostColor, hostAg, guestAg string
 		created, updated           int64
 	)
 	err := row.Scan(&r.ID, &r.Token, &r.GameID, &r.Host, &r.Guest, &hostColor, &r.Round, &r.HostWins, &r.GuestWins,
 		&r.Draws, &hostAg, &guestAg, &r.Version, &created, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrNotFound
+		return nil, db.ErrNotFound
 	}
 	if err != nil {
 		return nil, err
@@ -189,7 +142,7 @@ func scanRoom(row scanner) (*Room, error) {
 	if hostColor == "white" {
 		r.HostColor = game.White
 	}
-	r.HostAgain, r.GuestAgain = Again(hostAg), Again(guestAg)
+	r.HostAgain, r.GuestAgain = db.Again(hostAg), db.Again(guestAg)
 	r.Created, r.Updated = time.Unix(0, created), time.Unix(0, updated)
 	return &r, nil
 }

@@ -1,4 +1,4 @@
-package main
+package loadtest
 
 import (
 	"bytes"
@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -18,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"reversi/db"
+	"reversi/db/sqlite"
 	"reversi/handlers"
 	"reversi/views"
 )
@@ -27,7 +26,7 @@ import (
 func newTestServer(t *testing.T) *httptest.Server {
 	t.Helper()
 	dir := t.TempDir()
-	store, err := db.Open(context.Background(), filepath.Join(dir, "test.db"))
+	store, err := sqlite.Open(context.Background(), filepath.Join(dir, "test.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,17 +54,17 @@ func TestLoadtestPlaysRealGames(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	acked := 0
-	cfg := loadConfig{Base: ts.URL, Computer: 0.3, Level: "easy", Size: 6, Think: time.Millisecond}
+	cfg := Config{Base: ts.URL, Computer: 0.3, Level: "easy", Size: 6, Think: time.Millisecond}
 	cfg.Acked = func(string, int) { acked++ } // one player: no race
-	st := runLoad(ctx, cfg, 1, 1)
+	st := Run(ctx, cfg, 1, 1)
 	var out bytes.Buffer
-	st.report(&out)
+	st.Report(&out)
 	t.Log("\n" + out.String())
-	if st.games == 0 || st.moves == 0 || acked != st.moves {
-		t.Errorf("games, moves, acked = %d, %d, %d; want games and moves, every move acked", st.games, st.moves, acked)
+	if st.Games == 0 || st.Moves == 0 || acked != st.Moves {
+		t.Errorf("games, moves, acked = %d, %d, %d; want games and moves, every move acked", st.Games, st.Moves, acked)
 	}
-	if st.serverErrors+st.lost+st.other != 0 {
-		t.Errorf("errors: %d server, %d lost, %d other: %v", st.serverErrors, st.lost, st.other, st.firstErrors)
+	if st.ServerErrors+st.Lost+st.Other != 0 {
+		t.Errorf("errors: %d server, %d lost, %d other: %v", st.ServerErrors, st.Lost, st.Other, st.FirstErrors)
 	}
 	if !strings.Contains(out.String(), " moves/s") {
 		t.Errorf("report has no moves/s line:\n%s", out.String())
@@ -109,12 +108,12 @@ func TestLoadtestCatchesFaults(t *testing.T) {
 			defer ts.Close()
 			ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 			defer cancel()
-			st := runLoad(ctx, loadConfig{Base: ts.URL, Level: "easy", Size: 8}, 2, 1)
-			if got := st.lost > 0; got != tt.wantLost {
-				t.Errorf("lost = %d, want some: %v", st.lost, tt.wantLost)
+			st := Run(ctx, Config{Base: ts.URL, Level: "easy", Size: 8}, 2, 1)
+			if got := st.Lost > 0; got != tt.wantLost {
+				t.Errorf("lost = %d, want some: %v", st.Lost, tt.wantLost)
 			}
-			if got := st.serverErrors > 0; got != tt.wantFatal {
-				t.Errorf("server errors = %d, want some: %v", st.serverErrors, tt.wantFatal)
+			if got := st.ServerErrors > 0; got != tt.wantFatal {
+				t.Errorf("server errors = %d, want some: %v", st.ServerErrors, tt.wantFatal)
 			}
 		})
 	}
@@ -152,10 +151,8 @@ func FuzzParseGamePage(f *testing.F) {
 func TestLoadtestCommand(t *testing.T) {
 	ts := newTestServer(t)
 	var out bytes.Buffer
-	stdout = &out
-	t.Cleanup(func() { stdout = os.Stdout })
 	procs := runtime.GOMAXPROCS(0)
-	if err := runLoadtest([]string{"-url", ts.URL, "-players", "2", "-duration", "500ms", "-procs", "1"}); err != nil {
+	if err := Command([]string{"-url", ts.URL, "-players", "2", "-duration", "500ms", "-procs", "1"}, &out); err != nil {
 		t.Fatalf("loadtest: %v\n%s", err, out.String())
 	}
 	if !regexp.MustCompile(`\d moves in [\d.]+s: [\d.]+ moves/s`).MatchString(out.String()) {
@@ -171,7 +168,7 @@ func TestLoadtestCommand(t *testing.T) {
 		{"-url", ts.URL, "-procs", "0"},
 		{"-url", ts.URL, "extra"},
 	} {
-		if err := runLoadtest(append(args, "-duration", "10ms")); err == nil {
+		if err := Command(append(args, "-duration", "10ms"), io.Discard); err == nil {
 			t.Errorf("loadtest %q: no error", args)
 		}
 	}
@@ -201,13 +198,74 @@ func TestLoadtestWaitsOutThrottling(t *testing.T) {
 	defer ts.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
 	defer cancel()
-	st := runLoad(ctx, loadConfig{Base: ts.URL, Level: "easy", Size: 8}, 1, 1)
+	st := Run(ctx, Config{Base: ts.URL, Level: "easy", Size: 8}, 1, 1)
 	var out bytes.Buffer
-	st.report(&out)
-	if st.throttled != 1 || st.waited < time.Second || st.games == 0 {
-		t.Errorf("throttled %d, waited %v, games %d; want 1, at least 1s, and games after the wait", st.throttled, st.waited, st.games)
+	st.Report(&out)
+	if st.Throttled != 1 || st.Waited < time.Second || st.Games == 0 {
+		t.Errorf("throttled %d, waited %v, games %d; want 1, at least 1s, and games after the wait", st.Throttled, st.Waited, st.Games)
 	}
 	if !regexp.MustCompile(`throttled players waited \d+\.\ds in all, \d+% of the players' time`).MatchString(out.String()) {
 		t.Errorf("report does not say how long the players waited:\n%s", out.String())
+	}
+}
+
+// hangUp closes the connection without an answer, as a crashed server's
+// socket does.
+func hangUp(w http.ResponseWriter) {
+	conn, _, err := http.NewResponseController(w).Hijack()
+	if err == nil {
+		conn.Close()
+	}
+}
+
+// TestLoadtestCountsConnectionErrors checks that requests that get no
+// answer count as errors and fail the run.
+func TestLoadtestCountsConnectionErrors(t *testing.T) {
+	ts := httptest.NewServer(fakeGame(func(w http.ResponseWriter, r *http.Request) { hangUp(w) }))
+	defer ts.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	st := Run(ctx, Config{Base: ts.URL, Level: "easy", Size: 8}, 2, 1)
+	if st.ConnErrors == 0 || st.Err() == nil {
+		t.Errorf("connection errors = %d, Err() = %v; want some, and an error", st.ConnErrors, st.Err())
+	}
+	var out bytes.Buffer
+	st.Report(&out)
+	if !regexp.MustCompile(`[1-9]\d* connection errors`).MatchString(out.String()) {
+		t.Errorf("report does not count the connection errors:\n%s", out.String())
+	}
+}
+
+// TestLoadtestRechecksAfterReconnecting has the page after an answered
+// move fail once, as when the server crashes right after answering: the
+// player reads it again and still finds the move lost.
+func TestLoadtestRechecksAfterReconnecting(t *testing.T) {
+	var mu sync.Mutex
+	drops := 0
+	game := fakeGame(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		drops = 2 // the client's transport tries a dropped GET once more by itself
+		mu.Unlock()
+		http.Redirect(w, r, "/games/g1#status", http.StatusSeeOther) // but the page stays at ply 0
+	})
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		drop := drops > 0 && r.Method == http.MethodGet
+		if drop {
+			drops--
+		}
+		mu.Unlock()
+		if drop {
+			hangUp(w)
+			return
+		}
+		game.ServeHTTP(w, r)
+	}))
+	defer ts.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	st := Run(ctx, Config{Base: ts.URL, Level: "easy", Size: 8}, 1, 1)
+	if st.Lost == 0 || st.ConnErrors == 0 {
+		t.Errorf("lost %d, connection errors %d; want the lost move found after the dropped page", st.Lost, st.ConnErrors)
 	}
 }
