@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"reversi/game"
+	"reversi/static"
 )
 
 // w3mPath returns Debian's w3m, or skips the test (fails it under CI=true,
@@ -205,5 +207,30 @@ func TestPracticeAsksBeforeStartingAgain(t *testing.T) {
 	// Nothing to reset: the question is not asked.
 	if w := a.do("GET", "/practice/reset", nil, cookie); w.Code != http.StatusSeeOther {
 		t.Errorf("GET /practice/reset at the start = %d, want 303", w.Code)
+	}
+}
+
+// TestFirstVisitWeight holds what a first visit downloads, gzipped, under
+// 14 KB: the home page with the stylesheet and the favicon, and a game page
+// with the stylesheet and the board script.
+func TestFirstVisitWeight(t *testing.T) {
+	a := newApp(t)
+	a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, nil)
+	cookie := a.playerCookie(testPlayer)
+	if w := a.do("POST", "/games/midgamemidgamemi/moves", url.Values{"ply": {"30"}, "move": {"e1"}}, cookie); w.Code != http.StatusSeeOther {
+		t.Fatalf("e1 = %d, want 303", w.Code)
+	}
+	for _, tc := range []struct {
+		what  string
+		bytes int
+	}{
+		{"home, stylesheet and icon", gzipSize(t, a, "/", nil) + len(static.CSS.Gzip) + len(static.Icon.Gzip)},
+		{"game page, stylesheet and board script", gzipSize(t, a, "/games/midgamemidgamemi", cookie) + len(static.CSS.Gzip) + len(static.JS.Gzip)},
+		{"tutorial trial, stylesheet and board script", gzipSize(t, a, "/tutorial/2?try=f3", nil) + len(static.CSS.Gzip) + len(static.JS.Gzip)},
+	} {
+		t.Logf("first visit, %s: %d bytes gzipped", tc.what, tc.bytes)
+		if tc.bytes > 14<<10 {
+			t.Errorf("first visit, %s: %d bytes gzipped, over 14 KB", tc.what, tc.bytes)
+		}
 	}
 }
