@@ -117,13 +117,15 @@ var (
 	buttonPattern = regexp.MustCompile(`<button name="move" value="([a-j][0-9]{1,2}|pass)"([^>]*)>`)
 )
 
-// page reads the ply and the enabled move buttons of a game page.
+// page reads the ply and the legal move buttons of a game page.
 func readPage(body string) (ply string, moves []string) {
 	if m := plyPattern.FindStringSubmatch(body); m != nil {
 		ply = m[1]
 	}
 	for _, m := range buttonPattern.FindAllStringSubmatch(body, -1) {
-		if !strings.Contains(m[2], "disabled") {
+		// Every empty square is enabled (an illegal one is refused with a
+		// reason); the legal moves carry the ring, class lg.
+		if !strings.Contains(m[2], "disabled") && (m[1] == "pass" || strings.Contains(m[2], "lg")) {
 			moves = append(moves, m[1])
 		}
 	}

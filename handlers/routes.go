@@ -49,6 +49,7 @@ func (s *Server) Routes() http.Handler {
 	// The practice board: GET shows it (with a preview for ?try=), and
 	// every change is a POST answered with 303.
 	r.GET("/practice", s.wrap(s.practice))
+	r.GET("/practice/reset", s.wrap(s.practiceAskReset)) // the question; POST answers it
 	p := r.Group("/practice", moves)
 	p.POST("/moves", s.wrap(s.practiceMove))
 	p.POST("/undo", s.wrap(s.practiceUndo))
