@@ -126,10 +126,14 @@ func result(m *match.Match) *views.ResultView {
 		return nil
 	}
 	o := m.Outcome()
-	return &views.ResultView{
+	r := &views.ResultView{
 		Winner: views.Winner(string(m.Game.Opponent), m.Seat, ending(m)), Black: o.Black, White: o.White,
 		BlackScore: o.BlackScore, WhiteScore: o.WhiteScore, Hints: m.Game.Hints, Undos: m.Game.Undos,
 	}
+	if o.Resigned != game.Empty {
+		r.Resigned = views.ColorName(o.Resigned)
+	}
+	return r
 }
 
 // moveList is the moves so far, passes included.
@@ -171,7 +175,9 @@ func (s *Server) gamePage(c *gin.Context, m *match.Match, message, did string) v
 		Sound:     g.Sound,
 		Moves:     moveList(m),
 		Result:    result(m),
+		CanResign: m.Playing() && m.Current() && !m.Waiting(),
 	}
+	page.AskResign = page.CanResign && c.Query("ask") == "resign"
 	page.JS = static.JS.Path
 	if page.Pass {
 		page.PassLabel = views.PassLabel(string(g.Opponent), b.Turn())

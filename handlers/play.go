@@ -219,6 +219,24 @@ func (s *Server) hintFor(ctx context.Context, b game.Board) (game.Square, error)
 
 var errHintFailed = refuse(http.StatusServiceUnavailable, views.NoticeHintFailed)
 
+// resign ends the game, from a form sent at ply, with the viewer's side
+// (the side to move, in a game on one device) resigning. The game page
+// asks first (?ask=resign), with the form that posts here.
+func (s *Server) resign(c *gin.Context) error {
+	m, err := s.own(c)
+	if err != nil {
+		return err
+	}
+	ply, err := formPly(c, m)
+	if err != nil {
+		return err
+	}
+	if err := m.Resign(ply); err != nil {
+		return showing(m, err)
+	}
+	return s.save(c, m, ply, "")
+}
+
 func (s *Server) settings(c *gin.Context) error {
 	m, err := s.own(c)
 	if err != nil {

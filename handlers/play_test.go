@@ -382,3 +382,36 @@ func TestSlowComputer(t *testing.T) {
 		t.Errorf("a failed hint changed the game: hints %d, ply %d", after.Hints, after.Ply())
 	}
 }
+
+// TestResign asks, then resigns: the game ends, the result says who
+// resigned, and a form from an old page is refused.
+func TestResign(t *testing.T) {
+	a := newApp(t)
+	id, cookie := a.start(nil, "color", "black")
+	if w := a.do("POST", "/games/"+id+"/moves", url.Values{"move": {"f5"}, "ply": {"0"}}, cookie); w.Code != http.StatusSeeOther {
+		t.Fatalf("move = %d", w.Code)
+	}
+	page := a.do("GET", "/games/"+id+"?ask=resign", nil, cookie).Body.String()
+	if !strings.Contains(page, "Resign this game?") || !strings.Contains(page, `action="/games/`+id+`/resign"`) {
+		t.Fatalf("the question is not on the page:\n%s", page)
+	}
+	if w := a.do("POST", "/games/"+id+"/resign", url.Values{"ply": {"0"}}, cookie); w.Code != http.StatusConflict {
+		t.Errorf("resign from an old page = %d, want 409", w.Code)
+	}
+	if w := a.do("POST", "/games/"+id+"/resign", url.Values{"ply": {"2"}}, cookie); w.Code != http.StatusSeeOther {
+		t.Fatalf("resign = %d, want 303", w.Code)
+	}
+	g := a.stored(id)
+	if g.Status != db.Over || g.Resigned != game.Black {
+		t.Errorf("stored game: status %q, resigned %v; want over, Black", g.Status, g.Resigned)
+	}
+	page = a.do("GET", "/games/"+id, nil, cookie).Body.String()
+	for _, want := range []string{"you resigned", "<dt>Resigned</dt><dd>Black</dd>", "The computer (White)"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("result page lacks %q", want)
+		}
+	}
+	if strings.Contains(page, "?ask=resign") {
+		t.Errorf("a finished game still offers to resign")
+	}
+}
