@@ -103,13 +103,14 @@ func marks(m *match.Match, animate bool, did string) views.Marks {
 		mk.Hint = sq
 	}
 	mk.Playable = m.CanPlay() && !m.Board().MustPass()
-	mk.ShowLegal = m.Game.ShowMoves
+	// While an online game waits for its guest nobody is to move yet.
+	mk.ShowLegal = m.Game.ShowMoves && !m.Waiting()
 	return mk
 }
 
 // players are the two lines of the score.
 func players(m *match.Match) []views.PlayerLine {
-	b, playing := m.Board(), m.Playing()
+	b, playing := m.Board(), m.Playing() && !m.Waiting()
 	var lines []views.PlayerLine
 	for _, c := range []game.Color{game.Black, game.White} {
 		lines = append(lines, views.PlayerLine{

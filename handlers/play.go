@@ -253,5 +253,13 @@ func (s *Server) settings(c *gin.Context) error {
 	if err := s.store.UpdateSettings(c.Request.Context(), m.Game.ID, set); err != nil {
 		return err
 	}
+	// The settings carry over to the player's next game.
+	values, _, err := s.choices(c, playerID(c))
+	if err != nil {
+		return err
+	}
+	if err := s.keepChoices(c, playerID(c), values, set); err != nil {
+		return err
+	}
 	return redirect(c, gameURL(m.Game.ID)+"?did=settings#status")
 }

@@ -415,3 +415,42 @@ func TestResign(t *testing.T) {
 		t.Errorf("a finished game still offers to resign")
 	}
 }
+
+// TestPlayKeepsChoices checks the one-press Play: the home page's Play
+// form carries the player's last choices, and settings changed in a game
+// carry over to the next one.
+func TestPlayKeepsChoices(t *testing.T) {
+	a := newApp(t)
+	playForm := func(cookie *http.Cookie) string {
+		t.Helper()
+		body := a.do("GET", "/", nil, cookie).Body.String()
+		i := strings.Index(body, `class="play1"`)
+		if i < 0 {
+			t.Fatalf("the home page has no Play form:\n%s", body)
+		}
+		return body[i : i+strings.Index(body[i:], "</form>")]
+	}
+	fresh := playForm(nil)
+	for _, want := range []string{`name="level" value="easy"`, `name="size" value="8"`, `name="show_moves" value="on"`} {
+		if !strings.Contains(fresh, want) {
+			t.Errorf("a new player's Play form lacks %s:\n%s", want, fresh)
+		}
+	}
+	id, cookie := a.start(nil, "level", "expert", "size", "6", "color", "white", "sound", "on")
+	form := playForm(cookie)
+	for _, want := range []string{`name="level" value="expert"`, `name="size" value="6"`, `name="color" value="white"`, `name="sound" value="on"`} {
+		if !strings.Contains(form, want) {
+			t.Errorf("the Play form after a game lacks %s:\n%s", want, form)
+		}
+	}
+	if g := a.stored(id); g.Level != "expert" {
+		t.Errorf("stored level = %q, want expert", g.Level)
+	}
+	if w := a.do("POST", "/games/"+id+"/settings", url.Values{"allow_undo": {"on"}}, cookie); w.Code != http.StatusSeeOther {
+		t.Fatalf("settings = %d", w.Code)
+	}
+	form = playForm(cookie)
+	if strings.Contains(form, `name="show_moves"`) || strings.Contains(form, `name="sound"`) || !strings.Contains(form, `name="level" value="expert"`) {
+		t.Errorf("the Play form after the settings changed:\n%s", form)
+	}
+}
