@@ -179,6 +179,8 @@ func (s *Server) gamePage(c *gin.Context, m *match.Match, message, did string) v
 		CanResign: m.Playing() && m.Current() && !m.Waiting(),
 	}
 	page.AskResign = page.CanResign && c.Query("ask") == "resign"
+	page.CanDelete = m.Room == nil
+	page.AskDelete = page.CanDelete && c.Query("ask") == "delete"
 	page.JS = static.JS.Path
 	if page.Pass {
 		page.PassLabel = views.PassLabel(string(g.Opponent), b.Turn())

@@ -111,6 +111,9 @@ func (s *Server) home(c *gin.Context) error {
 		}
 		for i, g := range gs {
 			link := views.GameLink{URL: gameURL(g.ID) + "#status", Description: describe(g)}
+			if g.RoomID == "" {
+				link.Delete = gameURL(g.ID) + "?ask=delete#delete"
+			}
 			if i == 0 {
 				page.Continue = &link
 			} else {

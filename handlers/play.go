@@ -237,6 +237,22 @@ func (s *Server) resign(c *gin.Context) error {
 	return s.save(c, m, ply, "")
 }
 
+// deleteGame deletes a game of the player's own, not played online; the
+// game page asks first (?ask=delete).
+func (s *Server) deleteGame(c *gin.Context) error {
+	m, err := s.own(c)
+	if err != nil {
+		return err
+	}
+	if m.Room != nil {
+		return showing(m, match.ErrNotOnline)
+	}
+	if err := s.store.DeleteGame(c.Request.Context(), m.Game.ID, m.Game.PlayerID); err != nil {
+		return err
+	}
+	return redirect(c, "/")
+}
+
 func (s *Server) settings(c *gin.Context) error {
 	m, err := s.own(c)
 	if err != nil {

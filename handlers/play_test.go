@@ -454,3 +454,34 @@ func TestPlayKeepsChoices(t *testing.T) {
 		t.Errorf("the Play form after the settings changed:\n%s", form)
 	}
 }
+
+// TestDeleteGame asks from the home page's link, then deletes: the game is
+// gone and the home page no longer lists it; an online game cannot be.
+func TestDeleteGame(t *testing.T) {
+	a := newApp(t)
+	id, cookie := a.start(nil, "opponent", "local")
+	home := a.do("GET", "/", nil, cookie).Body.String()
+	ask := "/games/" + id + "?ask=delete#delete"
+	if !strings.Contains(home, `href="`+strings.ReplaceAll(ask, "&", "&amp;")+`"`) {
+		t.Fatalf("the home page has no delete link for the game:\n%s", home)
+	}
+	page := a.do("GET", "/games/"+id+"?ask=delete", nil, cookie).Body.String()
+	if !strings.Contains(page, "Delete this game?") || !strings.Contains(page, `action="/games/`+id+`/delete"`) {
+		t.Fatalf("the game page does not ask:\n%s", page)
+	}
+	other := newApp(t)
+	_, stranger := other.start(nil)
+	if w := a.do("POST", "/games/"+id+"/delete", url.Values{}, stranger); w.Code != http.StatusForbidden {
+		t.Errorf("another browser deletes the game: %d, want 403", w.Code)
+	}
+	w := a.do("POST", "/games/"+id+"/delete", url.Values{}, cookie)
+	if w.Code != http.StatusSeeOther || w.Header().Get("Location") != "/" {
+		t.Fatalf("delete = %d to %q, want 303 to /", w.Code, w.Header().Get("Location"))
+	}
+	if w := a.do("GET", "/games/"+id, nil, cookie); w.Code != http.StatusNotFound {
+		t.Errorf("the deleted game = %d, want 404", w.Code)
+	}
+	if home := a.do("GET", "/", nil, cookie).Body.String(); strings.Contains(home, id) {
+		t.Errorf("the home page still lists the deleted game")
+	}
+}
