@@ -636,7 +636,7 @@ func (p *player) longPoll(base, gamePath, link string) <-chan answer {
 // gamePage is what a player reads off a game page.
 type gamePage struct {
 	ply   int
-	moves []string // the enabled move buttons: squares, or "pass"
+	moves []string // the legal moves: squares, or "pass"
 }
 
 var (
@@ -650,7 +650,10 @@ func parseGamePage(body []byte) gamePage {
 		p.ply, _ = strconv.Atoi(string(m[1]))
 	}
 	for _, m := range moveButton.FindAllSubmatch(body, -1) {
-		if !bytes.Contains(m[2], []byte("disabled")) {
+		// Every empty square of the player to move is enabled (an illegal
+		// one is refused with a reason); the legal ones carry the ring,
+		// class lg.
+		if !bytes.Contains(m[2], []byte("disabled")) && (string(m[1]) == "pass" || bytes.Contains(m[2], []byte(`class="lg`))) {
 			p.moves = append(p.moves, string(m[1]))
 		}
 	}
