@@ -11,7 +11,6 @@ import (
 	"reversi/migrations"
 )
 
-
 // TestRoomsMigrationKeepsGames applies the migrations before rooms, stores
 // a game, then the rest: the rebuilt games table must keep it.
 func TestRoomsMigrationKeepsGames(t *testing.T) {
