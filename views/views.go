@@ -110,7 +110,7 @@ type NewGameForm struct {
 type GameLink struct {
 	// Delete is the address that asks whether to delete the game, or
 	// empty when it cannot be deleted (an online game).
-	Delete string
+	Delete      string
 	URL         string
 	Description string // "8×8 against the computer (Easy), 12 moves played"
 }
