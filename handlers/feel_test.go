@@ -234,3 +234,25 @@ func TestFirstVisitWeight(t *testing.T) {
 		}
 	}
 }
+
+// TestOnlineWaitingBoardShowsNoTurn checks that while the guest has not
+// come the host's board shows no legal-move rings and nobody "to move",
+// and that they appear once the guest has taken the seat; and that the
+// whole invite link is in the page as text.
+func TestOnlineWaitingBoardShowsNoTurn(t *testing.T) {
+	ts, _ := onlineServer(t, nil)
+	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
+	gamePath, invite := newOnline(t, host)
+	body := host.want(host.get(gamePath), http.StatusOK, "host's page while waiting").body
+	if strings.Contains(body, `class="lg"`) || strings.Contains(body, "to move</li>") {
+		t.Errorf("while waiting for the guest the host's board shows rings or a side to move")
+	}
+	if !strings.Contains(body, `<textarea id="invite-link"`) {
+		t.Errorf("the invite link is not in a field that wraps")
+	}
+	guest.want(guest.post(invite, nil), http.StatusSeeOther, "take the seat")
+	body = host.want(host.get(gamePath), http.StatusOK, "host's page").body
+	if !strings.Contains(body, `class="lg"`) || !strings.Contains(body, "to move</li>") {
+		t.Errorf("after the guest came the host's board shows no rings or no side to move")
+	}
+}
