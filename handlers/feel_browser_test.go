@@ -19,8 +19,8 @@ import (
 var lookPages = []struct{ name, path string }{
 	{"home", "/"},
 	{"reply", "/games/midgamemidgamemi#status"},
-	{"trial", "/tutorial/2?try=f3#result"},
-	{"practice", "/practice?try=c4#result"},
+	{"trial", "/tutorial/2?try=f3"},
+	{"practice", "/practice?try=c4"},
 }
 
 // lookSchemes are the colour settings the pages are looked at in.

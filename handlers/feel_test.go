@@ -256,3 +256,29 @@ func TestOnlineWaitingBoardShowsNoTurn(t *testing.T) {
 		t.Errorf("after the guest came the host's board shows no rings or no side to move")
 	}
 }
+
+// TestTextBrowserTrial renders a tutorial trial and a practice preview with
+// w3m: the trial's hollow disc shows as a lower-case letter, and the forms
+// carry no fragment, after which w3m would put the query and lose it.
+func TestTextBrowserTrial(t *testing.T) {
+	w3mPath(t)
+	a := newApp(t)
+	for _, tc := range []struct {
+		path, action, row3, says string
+	}{
+		{"/tutorial/2?try=f3", `action="/tutorial/2"`, "--+X+o--", "Trial: White at f3"},
+		{"/practice?try=c3", `action="/practice"`, "--x++++-", "Trial: Black at c3"},
+	} {
+		body := a.do("GET", tc.path, nil, nil).Body.String()
+		if !strings.Contains(body, tc.action+` id="board"`) {
+			t.Errorf("GET %s: the board form's action is not %s", tc.path, tc.action)
+		}
+		dump := dumpW3m(t, body)
+		if rows := textGrid(t, dump, 8); rows[2] != tc.row3 {
+			t.Errorf("GET %s: row 3 in w3m = %s, want %s", tc.path, rows[2], tc.row3)
+		}
+		if !strings.Contains(dump, tc.says) {
+			t.Errorf("GET %s: w3m shows no %q", tc.path, tc.says)
+		}
+	}
+}
