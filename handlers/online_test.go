@@ -186,8 +186,12 @@ func TestOnlineInviteJoinAndTurns(t *testing.T) {
 		return g.Record.Transcript()
 	}
 
-	// Before the guest comes, the host cannot move.
+	// Before the guest comes, the host cannot move, and the page shows
+	// neither legal moves nor whose move it is.
 	host.want(host.post(gamePath+"/moves", url.Values{"move": {"b3"}, "ply": {"0"}}), http.StatusConflict, "move before the guest joins")
+	if body := host.get(gamePath).body; strings.Contains(body, `class="lg`) || strings.Contains(body, "to move") {
+		t.Errorf("the waiting host's page shows legal moves or a side to move:\n%s", body)
+	}
 
 	// The invite page offers the seat; taking it binds it to the guest.
 	if body := guest.want(guest.get(invite), http.StatusOK, "invite page").body; !strings.Contains(body, "Take the seat") {

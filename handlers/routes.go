@@ -32,6 +32,8 @@ func (s *Server) Routes() http.Handler {
 	g.POST("/moves", moves, turn, s.wrap(s.move))
 	g.POST("/undo", moves, s.wrap(s.undo))
 	g.POST("/hint", hints, turn, s.wrap(s.hintMove))
+	g.POST("/resign", moves, s.wrap(s.resign))
+	g.POST("/delete", games, s.wrap(s.deleteGame))
 	g.POST("/settings", games, s.wrap(s.settings))
 	g.GET("/events", s.wrap(s.events))
 	g.POST("/again", games, s.wrap(s.again))

@@ -29,6 +29,10 @@ type GamePage struct {
 	// asks it, with the form that posts ply to /games/{id}/resign.
 	CanResign bool
 	AskResign bool
+	// CanDelete offers to delete the game (a link to the question), and
+	// AskDelete asks it, with the form that posts to /games/{id}/delete.
+	CanDelete bool
+	AskDelete bool
 	CanUndo   bool
 	CanHint   bool
 	ShowMoves bool

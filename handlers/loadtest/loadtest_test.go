@@ -51,7 +51,11 @@ func newTestServer(t *testing.T) *httptest.Server {
 
 func TestLoadtestPlaysRealGames(t *testing.T) {
 	ts := newTestServer(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	d := 2 * time.Second
+	if testing.Short() {
+		d = 500 * time.Millisecond
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), d)
 	defer cancel()
 	acked := 0
 	cfg := Config{Base: ts.URL, Computer: 0.3, Level: "easy", Size: 6, Think: time.Millisecond}
