@@ -115,7 +115,7 @@ func players(m *match.Match) []views.PlayerLine {
 	for _, c := range []game.Color{game.Black, game.White} {
 		lines = append(lines, views.PlayerLine{
 			Color: c.String(), Name: views.ColorName(c), Who: views.PlayerWho(string(m.Game.Opponent), m.Seat, c),
-			Discs: b.Count(c), ToMove: playing && b.Turn() == c,
+			Discs: b.Count(c), ToMove: playing && !m.Waiting() && b.Turn() == c,
 		})
 	}
 	return lines
