@@ -1,0 +1,162 @@
+package views
+
+import (
+	"fmt"
+	"strconv"
+
+	"reversi/game"
+)
+
+// Pages of the records: a game's replay and the import form.
+const (
+	Replay = "replay"
+	Import = "import"
+)
+
+// recordPages are parsed like the other pages.
+var recordPages = []string{Replay, Import}
+
+// RecordView is a game's record on its page: the numbered move list by
+// colour, the transcript, and where to download or replay it.
+type RecordView struct {
+	Rows       []MoveRow
+	Transcript string // the moves joined, passes left out
+	// TranscriptURL and GGFURL download the record; ReplayURL steps
+	// through it. Empty when not offered.
+	TranscriptURL, GGFURL, ReplayURL string
+}
+
+// MoveRow is one line of the move list: Black's ply and White's after it.
+type MoveRow struct {
+	Black, White MoveCell
+}
+
+// MoveCell is one ply in the move list: a numbered move, a pass, or
+// nothing (a game set up with White to move has no Black ply first).
+type MoveCell struct {
+	Number int    // the move's number, as in the transcript; 0 for a pass
+	Move   string // the square, "pass", or empty
+	URL    string // the replay after this ply, or empty
+}
+
+// NewRecordView lays out g's plies as rows of Black's and White's, moves
+// numbered as in the transcript (passes are not numbered). replay, if not
+// empty, is the replay's address with a query to which "ply=N" is
+// appended.
+func NewRecordView(g *game.Game, replay string) RecordView {
+	v := RecordView{Transcript: g.Transcript()}
+	start, err := game.NewStart(g.Options)
+	if err != nil {
+		return v
+	}
+	size, number := g.Options.Size, 0
+	var row MoveRow
+	half := 0 // 0: Black's cell is next, 1: White's
+	if start.Turn() == game.White {
+		half = 1
+	}
+	for i, m := range g.Plies {
+		cell := MoveCell{Move: m.Name(size)}
+		if m != game.Pass {
+			number++
+			cell.Number = number
+		}
+		if replay != "" {
+			cell.URL = replay + "ply=" + strconv.Itoa(i+1)
+		}
+		if half == 0 {
+			row.Black = cell
+		} else {
+			row.White = cell
+			v.Rows = append(v.Rows, row)
+			row = MoveRow{}
+		}
+		half ^= 1
+	}
+	if half == 1 {
+		v.Rows = append(v.Rows, row)
+	}
+	return v
+}
+
+// ReplayPage is one position of a game, stepped through.
+type ReplayPage struct {
+	Base
+	Heading string
+	Status  string // what led to this position, and who is to move
+	Diagram Diagram
+	Players []PlayerLine
+	// First, Back, Forward and Last are the addresses of the start, the
+	// ply before, the ply after and the end, or empty where there is none.
+	First, Back, Forward, Last string
+	Ply, Plies                 int
+	Record                     RecordView
+	// Game is the address of the game itself, or empty for an imported
+	// record.
+	Game string
+}
+
+// ReplayHeading is the replay page's heading.
+func ReplayHeading(o game.Options, imported bool) string {
+	what := "Replay"
+	if imported {
+		what = "Replay of an imported game"
+	}
+	return fmt.Sprintf("%s, %d×%d", what, o.Size, o.Size)
+}
+
+// ReplayStatus says what led to position b, ply ply of plies: the move
+// just played (by, at sq, turning flips discs; game.Pass for a pass), and
+// then who is to move or how the game ended.
+func ReplayStatus(ply, plies, number int, by game.Color, sq game.Square, flips int, b game.Board) string {
+	var s string
+	switch {
+	case ply == 0:
+		s = "The starting position"
+	case sq == game.Pass:
+		s = fmt.Sprintf("Ply %d of %d: %s passed", ply, plies, ColorName(by))
+	case b.Placing() || flips == 0:
+		s = fmt.Sprintf("Move %d (ply %d of %d): %s placed %s", number, ply, plies, ColorName(by), sq.Name(b.Size()))
+	default:
+		s = fmt.Sprintf("Move %d (ply %d of %d): %s played %s and turned %s", number, ply, plies, ColorName(by), sq.Name(b.Size()), Plural(flips, "disc"))
+	}
+	r := b.Result()
+	switch {
+	case b.Over() && r.Winner == game.Empty:
+		return fmt.Sprintf("%s. The game is over: a draw, %d all.", s, r.Black)
+	case b.Over():
+		return fmt.Sprintf("%s. The game is over: %s wins, %d to %d.", s, ColorName(r.Winner), max(r.Black, r.White), min(r.Black, r.White))
+	case ply == plies:
+		return fmt.Sprintf("%s. %s to move; the record ends here.", s, ColorName(b.Turn()))
+	}
+	return fmt.Sprintf("%s. %s to move.", s, ColorName(b.Turn()))
+}
+
+// ReplayDiagram lays out b with the last placement and its flips marked,
+// described in words for screen readers.
+func ReplayDiagram(b game.Board, placed game.Square, flipped game.Bits, status string) Diagram {
+	v := layout(b, func(sq game.Square, _ game.Color, label, class []string) (bool, []string, []string) {
+		switch {
+		case sq == placed:
+			class = append(class, "pl")
+		case flipped.Has(sq):
+			class = append(class, "fl")
+		}
+		return false, label, class
+	})
+	return Diagram{Board: v, Title: "The board: " + status,
+		Description: fmt.Sprintf("Black %d, White %d.", b.Count(game.Black), b.Count(game.White))}
+}
+
+// ImportPage is the form that takes a transcript or a GGF record.
+type ImportPage struct {
+	Base
+	Message    string // why the last record was refused, or empty
+	Transcript string // what was sent, to correct
+}
+
+// Import words.
+const (
+	ImportTitle   = "Import a game"
+	MsgImportSize = "That record is too long: a game fits in 4 KB."
+)
