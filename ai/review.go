@@ -38,6 +38,11 @@ type ReviewOptions struct {
 	Nodes uint64
 	// Progress, if not nil, is called with each move once it is judged.
 	Progress func(MoveReview)
+	// Wait, if not nil, is called before each move is searched, and the
+	// release it returns after: a caller that shares the processor with
+	// other searches takes its turn move by move. An error from it ends
+	// the review.
+	Wait func(context.Context) (release func(), err error)
 }
 
 // MoveReview is the verdict on one move.
@@ -115,7 +120,14 @@ func ReviewGame(ctx context.Context, g *game.Game, opt ReviewOptions) (*Review, 
 		if b.Placing() || (opt.Side != game.Empty && b.Turn() != opt.Side) {
 			continue
 		}
+		release := func() {}
+		if opt.Wait != nil {
+			if release, err = opt.Wait(ctx); err != nil {
+				return nil, err
+			}
+		}
 		mr, err := rv.move(ctx, b, m)
+		release()
 		if err != nil {
 			return nil, err
 		}

@@ -160,14 +160,25 @@ func TestReviewGame(t *testing.T) {
 			}
 			const exact = 9
 			var reported []MoveReview
+			waits, held := 0, false
 			opt := ReviewOptions{Side: tt.side, ExactEmpties: exact, Nodes: 20_000,
-				Progress: func(m MoveReview) { reported = append(reported, m) }}
+				Progress: func(m MoveReview) {
+					if held {
+						t.Errorf("move %d reported before its turn was released", m.Number)
+					}
+					reported = append(reported, m)
+				},
+				Wait: func(context.Context) (func(), error) {
+					waits++
+					held = true
+					return func() { held = false }, nil
+				}}
 			r, err := ReviewGame(ctx, g, opt)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !reflect.DeepEqual(reported, r.Moves) {
-				t.Errorf("Progress reported %d moves, the review has %d", len(reported), len(r.Moves))
+			if !reflect.DeepEqual(reported, r.Moves) || waits != len(r.Moves) {
+				t.Errorf("Progress reported %d moves and Wait was called %d times; the review has %d", len(reported), waits, len(r.Moves))
 			}
 			want := 0
 			for i, m := range g.Plies {
