@@ -59,6 +59,7 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 		{"DeleteGame", testDeleteGame},
 		{"Expire", testExpire},
 		{"ExpireInBatches", testExpireBatches},
+		{"Reviews", testReviews},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -780,5 +781,41 @@ func testExpireBatches(t *testing.T, e *env) {
 	}
 	if total != 3 {
 		t.Errorf("players deleted in batches of 2: %d, want 3", total)
+	}
+}
+
+// testReviews stores a review, replaces it, keeps it apart from other
+// games, and deletes it with its game.
+func testReviews(t *testing.T, e *env) {
+	e.newGame(t, "g1", "p1")
+	e.newGame(t, "g2", "p1")
+	if _, err := e.s.Review(ctx, "g1"); !errors.Is(err, db.ErrNotFound) {
+		t.Fatalf("Review(g1) before any: %v, want ErrNotFound", err)
+	}
+	for _, body := range []string{`{"moves":[1]}`, `{"moves":[2]}`} {
+		r := &db.Review{GameID: "g1", Ply: len(body), Body: body}
+		if err := e.s.SaveReview(ctx, r); err != nil {
+			t.Fatalf("SaveReview: %v", err)
+		}
+		if r.Created.IsZero() {
+			t.Errorf("SaveReview did not set Created")
+		}
+		got, err := e.s.Review(ctx, "g1")
+		if err != nil || got.GameID != "g1" || got.Ply != r.Ply || got.Body != body || !got.Created.Equal(r.Created) {
+			t.Errorf("Review(g1) = %+v, %v, want %+v", got, err, r)
+		}
+		e.clock.advance(time.Minute)
+	}
+	if _, err := e.s.Review(ctx, "g2"); !errors.Is(err, db.ErrNotFound) {
+		t.Errorf("Review(g2): %v, want ErrNotFound", err)
+	}
+	if err := e.s.SaveReview(ctx, &db.Review{GameID: "none", Body: "{}"}); err == nil {
+		t.Errorf("SaveReview of a game that does not exist: no error")
+	}
+	if err := e.s.DeleteGame(ctx, "g1", "p1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.s.Review(ctx, "g1"); !errors.Is(err, db.ErrNotFound) {
+		t.Errorf("Review(g1) after deleting the game: %v, want ErrNotFound", err)
 	}
 }
