@@ -12,6 +12,7 @@ import (
 
 	"reversi/ai"
 	"reversi/game"
+	"reversi/views"
 )
 
 func init() { commands["review"] = runReview }
@@ -184,30 +185,13 @@ func writeReview(w io.Writer, rec *game.Record, r *ai.Review, side game.Color) {
 	}
 }
 
-// moveSentence puts the verdict on one move in words.
+// moveSentence puts the verdict on one move in words, as the review page
+// does.
 func moveSentence(m ai.MoveReview, size int) string {
-	head := fmt.Sprintf("Move %d, %s played %s", m.Number, sideName(m.Side), m.Played.Name(size))
-	switch {
-	case m.Forced:
-		return head + ", the only move."
-	case m.Exact && m.Loss() == 0:
-		return fmt.Sprintf("%s, a best move: it ends %s with perfect play.", head, signed(m.PlayedValue))
-	case m.Exact:
-		return fmt.Sprintf("%s; %s was best, ending %s with perfect play; %s ends %s, a loss of %s.",
-			head, m.Best.Name(size), signed(m.BestValue), m.Played.Name(size), signed(m.PlayedValue), discs(m.Loss()))
-	case m.Loss() == 0:
-		return fmt.Sprintf("%s, as good as any by the search's estimate (about %s).", head, signed(m.PlayedValue))
-	}
-	return fmt.Sprintf("%s; %s looked better: about %s against %s for %s, a loss of about %s.",
-		head, m.Best.Name(size), signed(m.BestValue), signed(m.PlayedValue), m.Played.Name(size), discs(m.Loss()))
-}
-
-// signed writes a disc difference with its sign, a true minus for losses.
-func signed(v int) string {
-	if v < 0 {
-		return fmt.Sprintf("−%d", -v)
-	}
-	return fmt.Sprintf("+%d", v)
+	return views.Verdict{
+		Number: m.Number, Who: sideName(m.Side), Played: m.Played.Name(size), Best: m.Best.Name(size),
+		BestValue: m.BestValue, PlayedValue: m.PlayedValue, Loss: m.Loss(), Exact: m.Exact, Forced: m.Forced,
+	}.Sentence()
 }
 
 func discs(n int) string {

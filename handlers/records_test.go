@@ -1,11 +1,13 @@
 package handlers
 
 import (
+	"errors"
 	"net/url"
 	"regexp"
 	"strings"
 	"testing"
 
+	"reversi/ai"
 	"reversi/db"
 	"reversi/game"
 	"reversi/static"
@@ -155,6 +157,76 @@ func TestDownloads(t *testing.T) {
 	for _, path := range []string{"/games/otherplayersgame/transcript", "/games/otherplayersgame/ggf"} {
 		if w := a.do("GET", path, nil, cookie); w.Code != 403 {
 			t.Errorf("GET %s = %d, want 403", path, w.Code)
+		}
+	}
+}
+
+func TestReview(t *testing.T) {
+	a := newApp(t)
+	a.srv.reviews.opt = ai.ReviewOptions{Nodes: 20_000, ExactEmpties: 10}
+	a.put("finishedfinished", testPlayer, game.Options{Size: 6}, wholeGame6, nil)
+	a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, nil)
+	a.put("otherplayersgame", "0123456789abcdef0123456789abcdef", game.Options{Size: 6}, wholeGame6, nil)
+	cookie := a.playerCookie(testPlayer)
+
+	w := a.do("GET", "/games/finishedfinished", nil, cookie)
+	if !strings.Contains(w.Body.String(), `href="/games/finishedfinished/review"`) {
+		t.Errorf("the result page has no link to the review")
+	}
+	w = a.do("GET", "/games/finishedfinished/review", nil, cookie)
+	if w.Code != 200 || !strings.Contains(w.Body.String(), `<form method="post" action="/games/finishedfinished/review"><button class="main">Review this game</button>`) {
+		t.Fatalf("GET review before one = %d:\n%s", w.Code, w.Body.String())
+	}
+	if _, err := a.store.Review(t.Context(), "finishedfinished"); !errors.Is(err, db.ErrNotFound) {
+		t.Fatalf("a GET stored a review: %v", err)
+	}
+	w = a.do("POST", "/games/finishedfinished/review", url.Values{}, cookie)
+	if w.Code != 303 || w.Header().Get("Location") != "/games/finishedfinished/review#status" {
+		t.Fatalf("POST review = %d, Location %q", w.Code, w.Header().Get("Location"))
+	}
+	// The "Check again" link waits for the review; a slow machine may
+	// need it more than once.
+	var body string
+	for range 20 {
+		w = a.do("GET", "/games/finishedfinished/review?wait=1", nil, cookie)
+		body = w.Body.String()
+		if w.Code != 200 || !strings.Contains(body, "Check again") {
+			break
+		}
+	}
+	if w.Code != 200 || !strings.Contains(body, "The computer has judged every move.") {
+		t.Fatalf("GET review = %d:\n%s", w.Code, body)
+	}
+	// The player is Black: only Black's moves, in the second person.
+	if strings.Contains(body, "White played") || !strings.Contains(body, "Move 1, you played d5") {
+		t.Errorf("the review judges the wrong side:\n%s", body)
+	}
+	if !regexp.MustCompile(`Move 31, you played b5(, a best move: it ends [+−]\d+ with perfect play\.|; [a-f][1-6] was best, ending [+−]\d+ with perfect play; b5 ends [+−]\d+, a loss of \d+ discs?\.|, the only move\.)`).MatchString(body) {
+		t.Errorf("no exact verdict on move 31:\n%s", body)
+	}
+	if !strings.Contains(body, `href="/games/finishedfinished/replay?ply=30#status">The position before move 31</a>`) {
+		t.Errorf("no link to the position before move 31:\n%s", body)
+	}
+	stored, err := a.store.Review(t.Context(), "finishedfinished")
+	if err != nil || stored.Ply != 32 {
+		t.Fatalf("stored review = %+v, %v", stored, err)
+	}
+	// Asked again, it is not computed again.
+	a.do("POST", "/games/finishedfinished/review", url.Values{}, cookie)
+	if again, err := a.store.Review(t.Context(), "finishedfinished"); err != nil || !again.Created.Equal(stored.Created) {
+		t.Errorf("a second request changed the stored review: %+v, %v", again, err)
+	}
+
+	for _, tt := range []struct {
+		method, path string
+		status       int
+	}{
+		{"POST", "/games/midgamemidgamemi/review", 409},
+		{"POST", "/games/otherplayersgame/review", 403},
+		{"GET", "/games/otherplayersgame/review", 403},
+	} {
+		if w := a.do(tt.method, tt.path, url.Values{}, cookie); w.Code != tt.status {
+			t.Errorf("%s %s = %d, want %d", tt.method, tt.path, w.Code, tt.status)
 		}
 	}
 }

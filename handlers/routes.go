@@ -38,6 +38,8 @@ func (s *Server) Routes() http.Handler {
 	g.GET("/replay", s.wrap(s.replayGame))
 	g.GET("/transcript", s.wrap(s.downloadTranscript))
 	g.GET("/ggf", s.wrap(s.downloadGGF))
+	g.GET("/review", s.wrap(s.showReview))
+	g.POST("/review", hints, s.wrap(s.startReview))
 
 	// Imported records are replayed from their address: nothing is stored.
 	r.GET("/import", s.wrap(s.importForm))

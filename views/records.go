@@ -2,6 +2,7 @@ package views
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"reversi/game"
@@ -160,3 +161,83 @@ const (
 	ImportTitle   = "Import a game"
 	MsgImportSize = "That record is too long: a game fits in 4 KB."
 )
+
+// ReviewPageName is the review page.
+const ReviewPageName = "review"
+
+func init() { recordPages = append(recordPages, ReviewPageName) }
+
+// Review words.
+const (
+	ReviewTitle   = "Review of the game"
+	ReviewReady   = "The computer has judged every move."
+	ReviewRunning = "The computer is judging the moves of this game; it takes a few seconds, a little more on 10×10."
+	ReviewNone    = "This game has not been reviewed yet."
+)
+
+// ReviewPage is a finished game's review.
+type ReviewPage struct {
+	Base
+	Game     string // the game's address
+	Status   string
+	Playing  bool
+	Mistakes []Verdict // the biggest mistakes, biggest first
+	Moves    []Verdict // every judged move, in order
+	// ExactEmpties is where the exact judgement began.
+	ExactEmpties int
+	// Check is the "Check again" link while the review runs; Start the
+	// form's action that asks for one.
+	Check, Start string
+}
+
+// Verdict is the judgement of one move, for a sentence.
+type Verdict struct {
+	Number       int
+	Who          string // "you", "Black" or "White"
+	Played, Best string
+	// BestValue and PlayedValue are the final disc difference for the
+	// mover after Best and after Played; Loss is their difference.
+	BestValue, PlayedValue, Loss int
+	Exact, Forced                bool
+	Replay                       string // the replay before the move, or empty
+}
+
+// Sentence puts the verdict in words: "Move 41, you played b7; a8 was
+// best, ending +6 with perfect play; b7 ends −4, a loss of 10 discs."
+func (v Verdict) Sentence() string {
+	head := fmt.Sprintf("Move %d, %s played %s", v.Number, v.Who, v.Played)
+	switch {
+	case v.Forced:
+		return head + ", the only move."
+	case v.Exact && v.Loss == 0:
+		return fmt.Sprintf("%s, a best move: it ends %s with perfect play.", head, Signed(v.PlayedValue))
+	case v.Exact:
+		return fmt.Sprintf("%s; %s was best, ending %s with perfect play; %s ends %s, a loss of %s.",
+			head, v.Best, Signed(v.BestValue), v.Played, Signed(v.PlayedValue), Plural(v.Loss, "disc"))
+	case v.Loss == 0:
+		return fmt.Sprintf("%s, as good as any by the search's estimate (about %s).", head, Signed(v.PlayedValue))
+	}
+	return fmt.Sprintf("%s; %s looked better: about %s against %s for %s, a loss of about %s.",
+		head, v.Best, Signed(v.BestValue), Signed(v.PlayedValue), v.Played, Plural(v.Loss, "disc"))
+}
+
+// Signed writes a disc difference with its sign, a true minus for losses.
+func Signed(n int) string {
+	if n < 0 {
+		return "−" + strconv.Itoa(-n)
+	}
+	return "+" + strconv.Itoa(n)
+}
+
+// BiggestMistakes returns up to n of the verdicts that lost discs, the
+// biggest loss first, the earlier move first among equal losses.
+func BiggestMistakes(vs []Verdict, n int) []Verdict {
+	var out []Verdict
+	for _, v := range vs {
+		if v.Loss > 0 {
+			out = append(out, v)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Verdict) int { return b.Loss - a.Loss })
+	return out[:min(n, len(out))]
+}
