@@ -60,6 +60,7 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 		{"Expire", testExpire},
 		{"ExpireInBatches", testExpireBatches},
 		{"Reviews", testReviews},
+		{"SetupStartRoundTrip", testSetupStart},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -817,5 +818,32 @@ func testReviews(t *testing.T, e *env) {
 	}
 	if _, err := e.s.Review(ctx, "g1"); !errors.Is(err, db.ErrNotFound) {
 		t.Errorf("Review(g1) after deleting the game: %v, want ErrNotFound", err)
+	}
+}
+
+// testSetupStart stores a game played on from a set-up position, White to
+// move, and reads it back whole.
+func testSetupStart(t *testing.T, e *env) {
+	e.player(t, "p1")
+	b, err := game.ParseLine("-------------------X-------XX------XO--------------------------- O")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := game.OptionsFrom(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := game.ParseTranscript(o, "c3c4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &db.Game{ID: "set-up", PlayerID: "p1", Opponent: db.Computer, Human: game.White, Level: "hard",
+		Record: *rec, HintPly: -1, HintSquare: game.Pass}
+	if err := e.s.CreateGame(ctx, g); err != nil {
+		t.Fatalf("CreateGame: %v", err)
+	}
+	got := e.game(t, "set-up")
+	if got.Record.Options != o || !slices.Equal(got.Record.Plies, rec.Plies) {
+		t.Errorf("Game(set-up) = %v %v, want %v %v", got.Record.Options, got.Record.Plies, o, rec.Plies)
 	}
 }
