@@ -9,6 +9,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"reversi/ai"
 	"reversi/db"
 	"reversi/game"
 	"reversi/game/match"
@@ -151,6 +152,15 @@ func (s *Server) replayPage(g *game.Game, ps []game.Board, ply int, at string, i
 		Ply: ply, Plies: len(g.Plies),
 		Record: views.NewRecordView(g, at),
 	}
+	if !b.Over() {
+		page.Groups = views.PlayOnGroups()
+		o := g.Options
+		page.PlayOn = []views.Field{{Name: "size", Value: strconv.Itoa(o.Size)}, {Name: "start", Value: o.Start.String()},
+			{Name: "moves", Value: g.Transcript()}, {Name: "ply", Value: strconv.Itoa(ply)}}
+		if o.Start == game.Setup {
+			page.PlayOn = append(page.PlayOn, views.Field{Name: "setup", Value: o.Setup.Line()})
+		}
+	}
 	for _, c := range []game.Color{game.Black, game.White} {
 		page.Players = append(page.Players, views.PlayerLine{Color: c.String(), Name: views.ColorName(c),
 			Discs: b.Count(c), ToMove: !b.Over() && b.Turn() == c})
@@ -250,4 +260,66 @@ func recordView(m *match.Match) views.RecordView {
 	v.TranscriptURL = at + "/transcript"
 	v.GGFURL = at + "/ggf"
 	return v
+}
+
+var noticeBadPlayOn = views.Notice{Heading: "That position couldn't be played on", Message: "The form names a game and a position in it, and one of them was not readable, or the game is over there. Go back to the replay and try again."}
+
+// playOn starts a game from a position of a replay, against the computer
+// (the player taking the side to move) or on one device. The new game's
+// record starts at that position.
+func (s *Server) playOn(c *gin.Context) error {
+	form := url.Values{}
+	for _, k := range []string{"size", "start", "setup", "moves"} {
+		form.Set(k, c.PostForm(k))
+	}
+	g, err := importedGame(form)
+	if err != nil {
+		return refuse(http.StatusBadRequest, noticeBadPlayOn)
+	}
+	ps, err := g.Positions()
+	if err != nil {
+		return refuse(http.StatusBadRequest, noticeBadPlayOn)
+	}
+	ply, err := strconv.Atoi(c.PostForm("ply"))
+	if err != nil || ply < 0 || ply >= len(ps) {
+		return refuse(http.StatusBadRequest, noticeBadPlayOn)
+	}
+	b := ps[ply]
+	opts, err := game.OptionsFrom(b)
+	if err != nil {
+		return refuse(http.StatusConflict, noticeBadPlayOn)
+	}
+	level, err := ai.ParseLevel(c.PostForm("level"))
+	if err != nil {
+		level = ai.Normal
+	}
+	ng := &db.Game{
+		ID: newGameID(), Opponent: db.Local, Level: level.String(),
+		Record: game.Game{Options: opts}, Status: db.Playing, Settings: db.Settings{ShowMoves: true, AllowUndo: true},
+		HintPly: -1, HintSquare: game.Pass,
+	}
+	switch c.PostForm("opponent") {
+	case "computer":
+		ng.Opponent, ng.Human = db.Computer, b.Turn()
+	case "local":
+	default:
+		return refuse(http.StatusBadRequest, noticeBadPlayOn)
+	}
+	p := playerID(c)
+	if p == "" {
+		if p, err = s.newPlayer(c); err != nil {
+			return err
+		}
+	}
+	ng.PlayerID = p
+	if err := s.recordPlayer(c, p); err != nil {
+		return err
+	}
+	if err := s.store.CreateGame(c.Request.Context(), ng); err != nil {
+		return err
+	}
+	if err := s.savePlayer(c, p); err != nil {
+		return err
+	}
+	return redirect(c, gameURL(ng.ID)+"#status")
 }

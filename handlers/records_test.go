@@ -230,3 +230,55 @@ func TestReview(t *testing.T) {
 		}
 	}
 }
+
+func TestPlayOn(t *testing.T) {
+	a := newApp(t)
+	a.put("finishedfinished", testPlayer, game.Options{Size: 6}, wholeGame6, nil)
+	cookie := a.playerCookie(testPlayer)
+	w := a.do("GET", "/games/finishedfinished/replay?ply=9", nil, cookie)
+	if !strings.Contains(w.Body.String(), `<form method="post" action="/playon" class="new">`) {
+		t.Fatalf("the replay offers no Play on from here:\n%s", w.Body.String())
+	}
+	if w := a.do("GET", "/games/finishedfinished/replay", nil, cookie); strings.Contains(w.Body.String(), `action="/playon"`) {
+		t.Errorf("the replay of a finished position offers to play on")
+	}
+	g := mustTranscript(t, game.Options{Size: 6}, wholeGame6)
+	ps, err := g.Positions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	form := func(ply, opponent string) url.Values {
+		return url.Values{"size": {"6"}, "start": {"cross"}, "moves": {wholeGame6}, "ply": {ply}, "opponent": {opponent}, "level": {"hard"}}
+	}
+	for _, tt := range []struct {
+		opponent string
+		human    game.Color
+		op       db.Opponent
+	}{{"computer", game.White, db.Computer}, {"local", game.Empty, db.Local}} {
+		w := a.do("POST", "/playon", form("9", tt.opponent), cookie)
+		if w.Code != 303 {
+			t.Fatalf("POST /playon = %d:\n%s", w.Code, w.Body.String())
+		}
+		id := strings.TrimSuffix(strings.TrimPrefix(w.Header().Get("Location"), "/games/"), "#status")
+		ng := a.stored(id)
+		if ng.Opponent != tt.op || ng.Human != tt.human || ng.Record.Options.Start != game.Setup || ng.Record.Options.Setup != ps[9] || len(ng.Record.Plies) != 0 {
+			t.Errorf("played on: %+v, want a %s game from ply 9 (%s), human %v", ng, tt.op, ps[9].Line(), tt.human)
+		}
+		if w := a.do("GET", "/games/"+id, nil, cookie); w.Code != 200 {
+			t.Errorf("GET the new game = %d", w.Code)
+		}
+	}
+	for _, tt := range []struct {
+		form   url.Values
+		status int
+	}{
+		{form("32", "computer"), 409},
+		{form("33", "computer"), 400},
+		{form("9", "online"), 400},
+		{url.Values{"size": {"6"}, "start": {"cross"}, "moves": {"a1"}, "ply": {"0"}, "opponent": {"local"}}, 400},
+	} {
+		if w := a.do("POST", "/playon", tt.form, cookie); w.Code != tt.status {
+			t.Errorf("POST /playon %v = %d, want %d", tt.form, w.Code, tt.status)
+		}
+	}
+}

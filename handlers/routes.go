@@ -45,6 +45,7 @@ func (s *Server) Routes() http.Handler {
 	r.GET("/import", s.wrap(s.importForm))
 	r.POST("/import", moves, s.wrap(s.importRecord))
 	r.GET("/replay", s.wrap(s.replayImported))
+	r.POST("/playon", games, s.perNetwork(s.netGameLimit), s.wrap(s.playOn))
 
 	r.GET("/join/:token", s.wrap(s.showJoin))
 	r.POST("/join/:token", games, s.wrap(s.join))

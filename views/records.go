@@ -95,6 +95,22 @@ type ReplayPage struct {
 	// Game is the address of the game itself, or empty for an imported
 	// record.
 	Game string
+	// PlayOn holds the fields that name this position for "Play on from
+	// here", and Groups the choices of the new game; nil when the game is
+	// over at this position.
+	PlayOn []Field
+	Groups []RadioGroup
+}
+
+// PlayOnGroups are the choices of a game played on from a replay.
+func PlayOnGroups() []RadioGroup {
+	return []RadioGroup{
+		{Name: "opponent", Legend: "Against", Choices: []Choice{
+			{Value: "computer", Label: "the computer, playing the side to move yourself", Checked: true},
+			{Value: "local", Label: "a friend on this device"}}},
+		{Name: "level", Legend: "Computer level", Choices: []Choice{
+			{Value: "easy", Label: "Easy"}, {Value: "normal", Label: "Normal", Checked: true}, {Value: "hard", Label: "Hard"}}},
+	}
 }
 
 // ReplayHeading is the replay page's heading.
