@@ -51,6 +51,9 @@ func (s *Server) replayGame(c *gin.Context) error {
 	at := gameURL(m.Game.ID) + "/replay?"
 	page := s.replayPage(&m.Game.Record, m.Positions, ply, at, false)
 	page.Game = gameURL(m.Game.ID)
+	if err := s.replayVerdict(c, m, ply, &page); err != nil {
+		return err
+	}
 	for i := range page.Players {
 		page.Players[i].Who = views.PlayerWho(string(m.Game.Opponent), m.Seat, colorOf(page.Players[i].Color))
 	}
@@ -147,7 +150,7 @@ func (s *Server) replayPage(g *game.Game, ps []game.Board, ply int, at string, i
 		Base:    s.base(status, "steps", "Skip to the steps"),
 		Heading: views.ReplayHeading(g.Options, imported),
 		Status:  status,
-		Diagram: views.ReplayDiagram(b, placed, flips, status),
+		Diagram: views.ReplayDiagram(b, placed, flips, game.Pass, status),
 		First:   link(0), Back: link(ply - 1), Forward: link(ply + 1), Last: link(len(g.Plies)),
 		Ply: ply, Plies: len(g.Plies),
 		Record: views.NewRecordView(g, at),
@@ -322,4 +325,31 @@ func (s *Server) playOn(c *gin.Context) error {
 		return err
 	}
 	return redirect(c, gameURL(ng.ID)+"#status")
+}
+
+// replayVerdict adds the stored review's verdict on the move played from
+// position ply, if the viewer's side played it, and rings its best move.
+func (s *Server) replayVerdict(c *gin.Context, m *match.Match, ply int, page *views.ReplayPage) error {
+	sr, err := s.loadReview(c.Request.Context(), m)
+	if err != nil || sr == nil {
+		return err
+	}
+	for _, mr := range sr.Moves {
+		if mr.Ply != ply || !reviewedFor(m, mr.Side) {
+			continue
+		}
+		size := m.Game.Record.Options.Size
+		v := verdict(mr, size, voice(m), "")
+		page.Verdict = &v
+		if mr.Loss() > 0 {
+			placed, flips := game.Pass, game.Bits{}
+			if ply > 0 {
+				if placed = m.Game.Record.Plies[ply-1]; placed != game.Pass {
+					_, flips, _ = m.Positions[ply-1].Play(placed)
+				}
+			}
+			page.Diagram = views.ReplayDiagram(m.Positions[ply], placed, flips, mr.Best, page.Status)
+		}
+	}
+	return nil
 }

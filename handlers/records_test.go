@@ -211,6 +211,10 @@ func TestReview(t *testing.T) {
 	if err != nil || stored.Ply != 32 {
 		t.Fatalf("stored review = %+v, %v", stored, err)
 	}
+	// The replay before move 1 carries its verdict.
+	if w := a.do("GET", "/games/finishedfinished/replay?ply=0", nil, cookie); !strings.Contains(w.Body.String(), `<p class="verdict">Review: Move 1, you played d5`) {
+		t.Errorf("the replay before move 1 shows no verdict:\n%s", w.Body.String())
+	}
 	// Asked again, it is not computed again.
 	a.do("POST", "/games/finishedfinished/review", url.Values{}, cookie)
 	if again, err := a.store.Review(t.Context(), "finishedfinished"); err != nil || !again.Created.Equal(stored.Created) {

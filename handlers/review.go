@@ -207,7 +207,7 @@ func (s *Server) showReview(c *gin.Context) error {
 		size := m.Game.Record.Options.Size
 		replay := gameURL(m.Game.ID) + "/replay?ply="
 		for _, mr := range sr.Moves {
-			if !m.IsHuman(mr.Side) && m.Game.Opponent != db.Online || m.Game.Opponent == db.Online && mr.Side != m.Seat {
+			if !reviewedFor(m, mr.Side) {
 				continue
 			}
 			v := verdict(mr, size, voice(m), replay+strconv.Itoa(mr.Ply))
@@ -235,4 +235,14 @@ func verdict(mr ai.MoveReview, size int, v views.Voice, replay string) views.Ver
 		BestValue: mr.BestValue, PlayedValue: mr.PlayedValue, Loss: mr.Loss(),
 		Exact: mr.Exact, Forced: mr.Forced, Replay: replay,
 	}
+}
+
+// reviewedFor reports whether the viewer of m sees the review of side's
+// moves: the human's against the computer, the viewer's seat online, both
+// on one device.
+func reviewedFor(m *match.Match, side game.Color) bool {
+	if m.Game.Opponent == db.Online {
+		return side == m.Seat
+	}
+	return m.IsHuman(side)
 }

@@ -100,6 +100,9 @@ type ReplayPage struct {
 	// over at this position.
 	PlayOn []Field
 	Groups []RadioGroup
+	// Verdict is the review's judgement of the move played from this
+	// position, or nil; its best move is ringed on the board.
+	Verdict *Verdict
 }
 
 // PlayOnGroups are the choices of a game played on from a replay.
@@ -150,14 +153,18 @@ func ReplayStatus(ply, plies, number int, by game.Color, sq game.Square, flips i
 }
 
 // ReplayDiagram lays out b with the last placement and its flips marked,
-// described in words for screen readers.
-func ReplayDiagram(b game.Board, placed game.Square, flipped game.Bits, status string) Diagram {
+// and the review's best move, if not game.Pass, ringed; described in words
+// for screen readers.
+func ReplayDiagram(b game.Board, placed game.Square, flipped game.Bits, best game.Square, status string) Diagram {
 	v := layout(b, func(sq game.Square, _ game.Color, label, class []string) (bool, []string, []string) {
 		switch {
 		case sq == placed:
 			class = append(class, "pl")
 		case flipped.Has(sq):
 			class = append(class, "fl")
+		}
+		if sq == best {
+			class = append(class, "hint")
 		}
 		return false, label, class
 	})
