@@ -10,7 +10,7 @@ import (
 func TestArenaCommand(t *testing.T) {
 	var out bytes.Buffer
 	args := []string{"-a", "normal", "-b", "easy", "-games", "6", "-size", "6", "-seed", "3"}
-	if err := arena(&out, args); err != nil {
+	if err := arenaMain(&out, args); err != nil {
 		t.Fatal(err)
 	}
 	last := lastLine(out.String())

@@ -18,11 +18,14 @@ const (
 	Easy Level = iota
 	Normal
 	Hard
+	// Expert is the strongest level: Hard's search without slips, with a
+	// larger budget and a deeper exact endgame.
+	Expert
 )
 
-var levelNames = [...]string{Easy: "easy", Normal: "normal", Hard: "hard"}
+var levelNames = [...]string{Easy: "easy", Normal: "normal", Hard: "hard", Expert: "expert"}
 
-// String returns "easy", "normal" or "hard".
+// String returns "easy", "normal", "hard" or "expert".
 func (l Level) String() string {
 	if l >= 0 && int(l) < len(levelNames) {
 		return levelNames[l]
@@ -37,7 +40,7 @@ func ParseLevel(name string) (Level, error) {
 			return Level(l), nil
 		}
 	}
-	return 0, fmt.Errorf("level %q: want easy, normal or hard", name)
+	return 0, fmt.Errorf("level %q: want easy, normal, hard or expert", name)
 }
 
 // Defaults of [Player].
@@ -50,21 +53,29 @@ const (
 	DefaultNodes10 = 200_000
 	// DefaultMoveTime caps Hard's time per move.
 	DefaultMoveTime = 800 * time.Millisecond
+
+	// ExpertNodes, ExpertNodes10 and ExpertMoveTime are Expert's
+	// defaults, as the three above are Hard's.
+	ExpertNodes    = 2_500_000
+	ExpertNodes10  = 1_000_000
+	ExpertMoveTime = 1500 * time.Millisecond
 )
 
-// Player is a computer player: a level and, for Hard, a search budget. Its
-// zero value is an Easy player with the default budget.
+// Player is a computer player: a level and, for Hard and Expert, a search
+// budget. Its zero value is an Easy player with the default budget.
 type Player struct {
 	Level Level
-	// Nodes is the number of positions Hard may search for a move before
-	// it stops deepening; 0 means DefaultNodes (DefaultNodes10 on 10×10).
-	// The exact endgame search gets four times as many (its positions are
-	// cheaper; twice as many on 10×10), except over the last 14 empties of
-	// 6×6 and 8×8 (12 of 10×10), which it always solves.
+	// Nodes is the number of positions Hard or Expert may search for a
+	// move before it stops deepening; 0 means the level's default
+	// (DefaultNodes or ExpertNodes; DefaultNodes10 or ExpertNodes10 on
+	// 10×10). An endgame solve that may fail gets a few times as many
+	// (its positions are cheaper), except over the last empties (14 for
+	// Hard on 6×6 and 8×8, 18 for Expert; fewer on 10×10), which it always
+	// solves.
 	Nodes uint64
-	// MoveTime caps Hard's time for a move; 0 means DefaultMoveTime. A
-	// context deadline caps it too. Hard returns its best move so far when
-	// either runs out.
+	// MoveTime caps the level's time for a move; 0 means DefaultMoveTime
+	// (ExpertMoveTime for Expert). A context deadline caps it too. The
+	// search returns its best move so far when either runs out.
 	MoveTime time.Duration
 }
 
@@ -109,11 +120,13 @@ func (pl Player) Choose(ctx context.Context, b game.Board, rng *rand.Rand) (game
 		return normal(b, rng), nil
 	case Hard:
 		return pl.hard(ctx, b, rng, true), nil
+	case Expert:
+		return pl.expert(ctx, b), nil
 	}
 	return game.Pass, fmt.Errorf("unknown level %d", pl.Level)
 }
 
-// Hint returns the move that Hard would play in b, without its slips. It
+// Hint returns the move that Expert would play in b. It
 // returns [game.Pass] when the side to move must pass, [game.ErrGameOver]
 // when the game is over and ctx's error if ctx has ended. In the free
 // placement phase it names the first empty centre square.
@@ -130,5 +143,5 @@ func Hint(ctx context.Context, b game.Board) (game.Square, error) {
 	case moves.IsZero():
 		return game.Pass, nil
 	}
-	return Player{Level: Hard}.hard(ctx, b, nil, false), nil
+	return Player{Level: Expert}.expert(ctx, b), nil
 }

@@ -11,7 +11,7 @@ import (
 	"reversi/game"
 )
 
-var levels = []Level{Easy, Normal, Hard}
+var levels = []Level{Easy, Normal, Hard, Expert}
 
 func TestParseLevel(t *testing.T) {
 	for _, l := range levels {
@@ -20,8 +20,8 @@ func TestParseLevel(t *testing.T) {
 			t.Errorf("ParseLevel(%q) = %v, %v, want %v, nil", l.String(), got, err, l)
 		}
 	}
-	if _, err := ParseLevel("expert"); err == nil {
-		t.Errorf("ParseLevel(%q) error = nil, want an error", "expert")
+	if _, err := ParseLevel("master"); err == nil {
+		t.Errorf("ParseLevel(%q) error = nil, want an error", "master")
 	}
 }
 
@@ -65,6 +65,9 @@ func play(t *testing.T, o game.Options, black, white Level, seed uint64) game.Bo
 
 func TestChoosePlaysWholeGames(t *testing.T) {
 	for _, size := range game.Sizes {
+		if testing.Short() && size != 6 {
+			continue // whole games against Hard are not short on 8×8 and 10×10
+		}
 		for _, start := range []game.Start{game.Cross, game.Parallel, game.Free} {
 			for _, l := range levels {
 				t.Run(fmt.Sprintf("%d/%v/%v", size, start, l), func(t *testing.T) {

@@ -62,14 +62,25 @@ func midgamePositions(tb testing.TB, size, n int) []game.Board {
 // BenchmarkSearch runs Hard's midgame search to a fixed depth on midgame
 // positions and reports its speed in nodes per second.
 func BenchmarkSearch(b *testing.B) {
-	for _, tc := range []struct{ size, depth int }{{6, 8}, {8, 8}, {10, 5}} {
-		b.Run(fmt.Sprintf("%dx%d-depth%d", tc.size, tc.size, tc.depth), func(b *testing.B) {
+	for _, tc := range []struct {
+		size, depth int
+		learned     bool
+	}{{6, 8, false}, {8, 8, false}, {8, 8, true}, {10, 5, false}} {
+		name := fmt.Sprintf("%dx%d-depth%d", tc.size, tc.size, tc.depth)
+		if tc.learned {
+			name += "-learned"
+		}
+		b.Run(name, func(b *testing.B) {
 			positions := midgamePositions(b, tc.size, 8)
 			var nodes uint64
 			for b.Loop() {
 				for _, pos := range positions {
 					bud := newBudget(context.Background(), 0, time.Time{})
-					engineFor(pos, tableBits).think(bud, game.Pass, tc.depth)
+					e := engineFor(pos, tableBits)
+					if tc.learned {
+						e.(*engine64).learned = learned8
+					}
+					e.think(bud, game.Pass, tc.depth)
 					nodes += bud.nodes
 				}
 			}

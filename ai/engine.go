@@ -36,6 +36,7 @@ type engine64 struct {
 	p, o      uint64 // side to move, opponent
 	tableBits uint
 	tt        *table[key64]
+	learned   patternWeights // for the midgame search, if not nil
 }
 
 func (e *engine64) empties() int { return count(e.g.mask &^ (e.p | e.o)) }
@@ -57,7 +58,7 @@ func (e *engine64) solve(b *budget, progress func(RootMove)) (int, game.Square, 
 }
 
 func (e *engine64) think(b *budget, exclude game.Square, maxDepth int) (int, game.Square, int) {
-	s := &searcher64{g: e.g, tt: e.table(), b: b}
+	s := &searcher64{g: e.g, tt: e.table(), b: b, learned: e.learned}
 	var ex uint64
 	if exclude != game.Pass {
 		ex = 1 << uint(e.g.sq64(exclude))

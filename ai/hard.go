@@ -8,21 +8,51 @@ import (
 	"reversi/game"
 )
 
-// Hard's settings.
-const (
-	// With solveAlways empties or fewer Hard always solves the endgame
-	// exactly (no node limit, only the clock); up to solveTry empties it
-	// tries, within endgameFactor times its node budget, and falls back on
-	// the midgame search if the solve does not finish.
-	solveAlways8, solveTry8   = 14, 18 // 6×6 and 8×8
-	solveAlways10, solveTry10 = 12, 14 // 10×10, generic engine
-	endgameFactor             = 4
-	endgameFactor10           = 2
+// settings are a searching level's budgets.
+type settings struct {
+	// nodes is the midgame search's node budget per move on 6×6 and 8×8;
+	// nodes10 on 10×10.
+	nodes, nodes10 uint64
+	moveTime       time.Duration
+	// With always empties or fewer the level always solves the endgame
+	// exactly (no node limit, only the clock); up to try empties it
+	// tries, within factor times its node budget, and falls back on the
+	// midgame search if the solve does not finish. The 10 fields are for
+	// 10×10 and its generic engine.
+	always, try, factor       int
+	always10, try10, factor10 int
+	// slips: in the midgame (never once the endgame is in reach) the
+	// level slips on slipChance of its moves.
+	slips bool
+	// learned: the midgame search uses the learned evaluation on 8×8.
+	learned bool
+	// trySolveTime, if not 0, caps the time of a solve that may fail
+	// (more than always empties), leaving the rest of the move's time to
+	// the midgame search should it fail.
+	trySolveTime time.Duration
+}
 
-	// In the midgame (never once the endgame is in reach), Hard slips on
-	// slipChance of its moves: it plays the best other move if that
-	// scores within slipMargin of its best, in evaluation units (where a
-	// corner is worth wCorner and one more move wMobility).
+var (
+	hardSettings = settings{
+		nodes: DefaultNodes, nodes10: DefaultNodes10, moveTime: DefaultMoveTime,
+		always: 14, try: 18, factor: 4,
+		always10: 12, try10: 14, factor10: 2,
+		slips: true,
+	}
+	expertSettings = settings{
+		nodes: ExpertNodes, nodes10: ExpertNodes10, moveTime: ExpertMoveTime,
+		always: 18, try: 22, factor: 2,
+		always10: 14, try10: 16, factor10: 2,
+		learned: true, trySolveTime: ExpertMoveTime / 2,
+	}
+)
+
+// Hard's slips and the margins kept from deadlines.
+const (
+	// In the midgame Hard slips on slipChance of its moves: it plays the
+	// best other move if that scores within slipMargin of its best, in
+	// evaluation units (where a corner is worth wCorner and one more move
+	// wMobility).
 	slipChance = 0.1
 	slipMargin = 150
 
@@ -39,18 +69,31 @@ const (
 // hard returns Hard's move in b, which has legal moves and is past the
 // placement phase. With slips false it never slips and ignores rng.
 func (pl Player) hard(ctx context.Context, b game.Board, rng *rand.Rand, slips bool) game.Square {
-	slip := slips && rng.Float64() < slipChance
+	st := hardSettings
+	st.slips = slips && rng.Float64() < slipChance
+	return pl.search(ctx, b, st)
+}
+
+// expert returns Expert's move in b, which has legal moves and is past the
+// placement phase.
+func (pl Player) expert(ctx context.Context, b game.Board) game.Square {
+	return pl.search(ctx, b, expertSettings)
+}
+
+// search returns the move of a searching level with settings st; it slips
+// if st.slips is set and the endgame is not in reach.
+func (pl Player) search(ctx context.Context, b game.Board, st settings) game.Square {
 	nodes := pl.Nodes
 	switch {
 	case nodes != 0:
 	case b.Size() == 10:
-		nodes = DefaultNodes10
+		nodes = st.nodes10
 	default:
-		nodes = DefaultNodes
+		nodes = st.nodes
 	}
 	moveTime := pl.MoveTime
 	if moveTime == 0 {
-		moveTime = DefaultMoveTime
+		moveTime = st.moveTime
 	}
 	deadline := time.Now().Add(moveTime)
 	if d, ok := ctx.Deadline(); ok && d.Add(-deadlineMargin).Before(deadline) {
@@ -58,21 +101,28 @@ func (pl Player) hard(ctx context.Context, b game.Board, rng *rand.Rand, slips b
 	}
 
 	e := engineFor(b, tableBits)
+	if e64, ok := e.(*engine64); ok && st.learned && b.Size() == 8 && learnedErr == nil {
+		e64.learned = learned8
+	}
 	empties := e.empties()
-	always, try, factor := solveAlways8, solveTry8, uint64(endgameFactor)
+	always, try, factor := st.always, st.try, uint64(st.factor)
 	if b.Size() == 10 {
-		always, try, factor = solveAlways10, solveTry10, endgameFactor10
+		always, try, factor = st.always10, st.try10, uint64(st.factor10)
 	}
 	if empties <= try {
 		limit := nodes * factor
 		if empties <= always {
 			limit = 0
 		}
-		bud := newBudget(ctx, limit, deadline)
+		solveDeadline := deadline
+		if t := time.Now().Add(st.trySolveTime); empties > always && st.trySolveTime != 0 && t.Before(deadline) {
+			solveDeadline = t
+		}
+		bud := newBudget(ctx, limit, solveDeadline)
 		if _, move, ok := e.solve(bud, nil); ok {
 			return move
 		}
-		if bud.err != errOutOfNodes {
+		if bud.err != errOutOfNodes && solveDeadline.Equal(deadline) {
 			// The clock stopped the solve: a short search still beats
 			// the first move in the static order.
 			deadline = time.Now().Add(graceTime)
@@ -82,7 +132,7 @@ func (pl Player) hard(ctx context.Context, b game.Board, rng *rand.Rand, slips b
 		}
 	}
 	score, move, depth := e.think(newBudget(ctx, nodes, deadline), game.Pass, empties)
-	if slip && empties > try && depth > 0 {
+	if st.slips && empties > try && depth > 0 {
 		alt, altMove, altDepth := e.think(newBudget(ctx, nodes/2, deadline), move, depth)
 		if altMove != game.Pass && altDepth > 0 && alt >= score-slipMargin {
 			return altMove

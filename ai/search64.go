@@ -13,6 +13,9 @@ type searcher64 struct {
 	g  *geo64
 	tt *table[key64]
 	b  *budget
+	// learned, if not nil, evaluates the leaves instead of the
+	// hand-made evaluation (8×8 only).
+	learned patternWeights
 }
 
 // rootMove is a move at the root with the score of its last search.
@@ -33,7 +36,8 @@ func (s *searcher64) think(p, o, exclude uint64, maxDepth int) (score, move, dep
 		return 0, -1, 0
 	}
 	var list []rootMove
-	for _, m := range s.order(p, o, moves, -1, true) {
+	var buf [maxMoves]move64
+	for _, m := range s.order(&buf, p, o, moves, -1, true) {
 		list = append(list, rootMove{sq: int(m.sq), flips: m.flips})
 	}
 	move = list[0].sq
@@ -95,6 +99,9 @@ func (s *searcher64) pvs(p, o uint64, depth, alpha, beta int, passed bool) int {
 		return -s.pvs(o, p, depth, -beta, -alpha, true)
 	}
 	if depth == 0 {
+		if s.learned != nil {
+			return s.learned.eval(p, o, moves, s.g.moves(o, p))
+		}
 		return s.g.eval(p, o, moves)
 	}
 	k := key64{p, o}
@@ -118,11 +125,12 @@ func (s *searcher64) pvs(p, o uint64, depth, alpha, beta int, passed bool) int {
 	}
 	a0 := alpha
 	best, bestMove := -infinity, -1
+	var buf [maxMoves]move64
 	var list []move64
 	if depth >= 3 {
-		list = s.order(p, o, moves, ttMove, true)
+		list = s.order(&buf, p, o, moves, ttMove, true)
 	} else {
-		list = s.quickOrder(moves, ttMove)
+		list = s.quickOrder(&buf, moves, ttMove)
 	}
 	for i, m := range list {
 		if m.flips == 0 {
@@ -166,8 +174,7 @@ func (s *searcher64) pvs(p, o uint64, depth, alpha, beta int, passed bool) int {
 // order returns p's moves, best first: the table's move, then (with deep
 // set) those that leave the opponent the fewest replies, then by the
 // square table.
-func (s *searcher64) order(p, o, moves uint64, ttMove int, deep bool) []move64 {
-	var buf [maxMoves]move64
+func (s *searcher64) order(buf *[maxMoves]move64, p, o, moves uint64, ttMove int, deep bool) []move64 {
 	list := buf[:0]
 	for m := moves; m != 0; m &= m - 1 {
 		sq := bits.TrailingZeros64(m)
@@ -183,15 +190,14 @@ func (s *searcher64) order(p, o, moves uint64, ttMove int, deep bool) []move64 {
 		}
 		list = append(list, move64{sq: int8(sq), key: int16(k), flips: f})
 	}
-	slices.SortStableFunc(list, func(a, b move64) int { return int(a.key) - int(b.key) })
+	sortMoves(list)
 	return list
 }
 
 // quickOrder lists the moves by classes of the square table, best class
 // first, without computing flips (they are left 0): near the leaves, most
 // nodes cut off after a move or two and a full sort would not pay.
-func (s *searcher64) quickOrder(moves uint64, ttMove int) []move64 {
-	var buf [maxMoves]move64
+func (s *searcher64) quickOrder(buf *[maxMoves]move64, moves uint64, ttMove int) []move64 {
 	list := buf[:0]
 	if ttMove >= 0 && moves>>uint(ttMove)&1 != 0 {
 		list = append(list, move64{sq: int8(ttMove)})

@@ -2,7 +2,6 @@ package ai
 
 import (
 	"math/bits"
-	"slices"
 	"time"
 )
 
@@ -66,7 +65,8 @@ func (s *solver64) root(p, o uint64, report func(move, score, alpha int)) (score
 		v := -s.search(o, p, -127, 127, empties, true)
 		return v, -1, !s.b.aborted
 	}
-	list := s.order(p, o, moves, -1, empties)
+	var buf [maxMoves]move64
+	list := s.order(&buf, p, o, moves, -1, empties)
 	best, bestMove := -127, -1
 	alpha, beta := -127, 127
 	for i, m := range list {
@@ -105,8 +105,10 @@ type move64 struct {
 // opponent's view of the position after the move, lowest first: a shallow
 // midgame search far from the end, the evaluation nearer, and closer still
 // the opponent's replies (corners weigh more), then p's interior discs.
-func (s *solver64) order(p, o, moves uint64, ttMove, empties int) []move64 {
-	var buf [maxMoves]move64
+//
+// The list lives in buf, which the caller keeps on its stack: a node must
+// not allocate.
+func (s *solver64) order(buf *[maxMoves]move64, p, o, moves uint64, ttMove, empties int) []move64 {
 	list := buf[:0]
 	for m := moves; m != 0; m &= m - 1 {
 		sq := bits.TrailingZeros64(m)
@@ -128,8 +130,21 @@ func (s *solver64) order(p, o, moves uint64, ttMove, empties int) []move64 {
 		}
 		list = append(list, move64{sq: int8(sq), key: int16(k), flips: f})
 	}
-	slices.SortStableFunc(list, func(a, b move64) int { return int(a.key) - int(b.key) })
+	sortMoves(list)
 	return list
+}
+
+// sortMoves sorts list by key, lowest first, keeping the order of equal
+// keys: an insertion sort, as lists are short.
+func sortMoves(list []move64) {
+	for i := 1; i < len(list); i++ {
+		m := list[i]
+		j := i
+		for ; j > 0 && list[j-1].key > m.key; j-- {
+			list[j] = list[j-1]
+		}
+		list[j] = m
+	}
 }
 
 // quiet is a cheap tie-break for ordering: p's discs that touch no empty
@@ -184,7 +199,8 @@ func (s *solver64) search(p, o uint64, alpha, beta, empties int, passed bool) in
 	a0 := alpha
 	best, bestMove := -127, -1
 	if empties >= fastEmpties {
-		list := s.order(p, o, moves, ttMove, empties)
+		var buf [maxMoves]move64
+		list := s.order(&buf, p, o, moves, ttMove, empties)
 		if empties >= etcEmpties {
 			// Enhanced transposition cutoff: a child that the table
 			// already proves good enough cuts off without a search.

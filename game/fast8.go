@@ -46,25 +46,28 @@ func Flips64(p, o uint64, sq Square) uint64 {
 		flipsDown(p, o, r[4]) | flipsDown(p, o, r[5]) | flipsDown(p, o, r[6]) | flipsDown(p, o, r[7])
 }
 
+// flipsUp and flipsDown are written without branches on the discs (the
+// compiler turns the ifs into conditional moves): which way a line ends is
+// unpredictable, and a mispredicted branch costs more than the work.
 func flipsUp(p, o, ray uint64) uint64 {
 	b := ray &^ o
 	first := b & -b
+	f := ray & (first - 1)
 	if first&p == 0 {
-		return 0
+		f = 0
 	}
-	return ray & (first - 1)
+	return f
 }
 
 func flipsDown(p, o, ray uint64) uint64 {
 	b := ray &^ o
-	if b == 0 {
-		return 0
-	}
+	// With b empty, the shift is out of range and first is 0.
 	first := uint64(1) << uint(63-bits.LeadingZeros64(b))
+	f := ray &^ (first<<1 - 1)
 	if first&p == 0 {
-		return 0
+		f = 0
 	}
-	return ray &^ (first<<1 - 1)
+	return f
 }
 
 // rays64 holds, for each square, the squares along each of the eight

@@ -1,10 +1,15 @@
 package handlers
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
 	"testing"
 
 	"reversi/db"
@@ -49,6 +54,32 @@ func TestExplain(t *testing.T) {
 		status, n := explain(tt.err)
 		if status != tt.status || n.Message != tt.msg {
 			t.Errorf("explain(%v) = %d %q, want %d %q", tt.err, status, n.Message, tt.status, tt.msg)
+		}
+	}
+}
+
+// TestClientGoneIsNotAFault checks that a request whose client went away
+// is logged as such (status 499), not as a server fault.
+func TestClientGoneIsNotAFault(t *testing.T) {
+	base := newApp(t)
+	var logs bytes.Buffer
+	a := newAppConfig(t, base.store, func(c *Config) { c.Logger = slog.New(slog.NewTextHandler(&logs, nil)) })
+	id, cookie := a.start(nil, "opponent", "local")
+	a.do("POST", "/games/"+id+"/moves", url.Values{"move": {"f5"}, "ply": {"0"}}, cookie)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	// A move waits for its turn and ends there; an undo may go as far as
+	// storing (a write that was handed over lands). Neither is a fault.
+	for _, form := range []string{"/moves move=d6&ply=1", "/undo ply=1"} {
+		path, body, _ := strings.Cut(form, " ")
+		req := httptest.NewRequestWithContext(ctx, "POST", "/games/"+id+path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.AddCookie(cookie)
+		logs.Reset()
+		a.h.ServeHTTP(httptest.NewRecorder(), req)
+		out := logs.String()
+		if path == "/moves" && !strings.Contains(out, "status=499") || strings.Contains(out, "request failed") || strings.Contains(out, "status=500") {
+			t.Errorf("log of a %s whose client left:\n%s", path, out)
 		}
 	}
 }

@@ -103,13 +103,14 @@ func marks(m *match.Match, animate bool, did string) views.Marks {
 		mk.Hint = sq
 	}
 	mk.Playable = m.CanPlay() && !m.Board().MustPass()
-	mk.ShowLegal = m.Game.ShowMoves
+	// While an online game waits for its guest nobody is to move yet.
+	mk.ShowLegal = m.Game.ShowMoves && !m.Waiting()
 	return mk
 }
 
 // players are the two lines of the score.
 func players(m *match.Match) []views.PlayerLine {
-	b, playing := m.Board(), m.Playing()
+	b, playing := m.Board(), m.Playing() && !m.Waiting()
 	var lines []views.PlayerLine
 	for _, c := range []game.Color{game.Black, game.White} {
 		lines = append(lines, views.PlayerLine{
@@ -126,10 +127,14 @@ func result(m *match.Match) *views.ResultView {
 		return nil
 	}
 	o := m.Outcome()
-	return &views.ResultView{
+	r := &views.ResultView{
 		Winner: views.Winner(string(m.Game.Opponent), m.Seat, ending(m)), Black: o.Black, White: o.White,
 		BlackScore: o.BlackScore, WhiteScore: o.WhiteScore, Hints: m.Game.Hints, Undos: m.Game.Undos,
 	}
+	if o.Resigned != game.Empty {
+		r.Resigned = views.ColorName(o.Resigned)
+	}
+	return r
 }
 
 // moveList is the moves so far, passes included.
@@ -172,7 +177,11 @@ func (s *Server) gamePage(c *gin.Context, m *match.Match, message, did string) v
 		Moves:     moveList(m),
 		Record:    recordView(m),
 		Result:    result(m),
+		CanResign: m.Playing() && m.Current() && !m.Waiting(),
 	}
+	page.AskResign = page.CanResign && c.Query("ask") == "resign"
+	page.CanDelete = m.Room == nil
+	page.AskDelete = page.CanDelete && c.Query("ask") == "delete"
 	page.JS = static.JS.Path
 	if page.Pass {
 		page.PassLabel = views.PassLabel(string(g.Opponent), b.Turn())

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"math/rand/v2"
 	"net/http"
+	"net/url"
+	"slices"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
@@ -25,7 +27,7 @@ type choices struct {
 var newGameFields = []choices{
 	{"opponent", "Opponent", "", []string{"computer", "local", "online"}, []string{"The computer", "A friend on this device", "A friend online, by invite link"}},
 	{"color", "Your colour against the computer or online", "Black moves first.", []string{"black", "white", "random"}, []string{"Black", "White", "Random"}},
-	{"level", "Computer level", "", []string{"easy", "normal", "hard"}, []string{"Easy", "Normal", "Hard"}},
+	{"level", "Computer level", "", []string{"easy", "normal", "hard", "expert"}, []string{"Easy", "Normal", "Hard", "Expert (for strong players)"}},
 	{"size", "Board size", "", []string{"8", "6", "10"}, []string{"8×8 (standard)", "6×6 (quick)", "10×10 (long)"}},
 	{"start", "Opening", "", []string{"cross", "parallel", "free"}, []string{"Cross (standard)", "Parallel", "Free placement"}},
 }
@@ -49,10 +51,58 @@ func newGameForm(values map[string]string, set db.Settings) views.NewGameForm {
 	return f
 }
 
+// defaultSettings are a new player's settings: legal moves shown, undo
+// allowed, no sound.
+var defaultSettings = db.Settings{ShowMoves: true, AllowUndo: true}
+
+// choices returns the player's last new-game choices and settings, which
+// the home page's Play button uses, or the defaults.
+func (s *Server) choices(c *gin.Context, p string) (map[string]string, db.Settings, error) {
+	if p == "" {
+		return nil, defaultSettings, nil
+	}
+	raw, err := s.store.Choices(c.Request.Context(), p)
+	if err != nil || raw == "" {
+		return nil, defaultSettings, err
+	}
+	q, err := url.ParseQuery(raw)
+	if err != nil {
+		return nil, defaultSettings, nil // a choice of an older form: start afresh
+	}
+	values := map[string]string{}
+	for _, ch := range newGameFields {
+		if v := q.Get(ch.name); slices.Contains(ch.values, v) {
+			values[ch.name] = v
+		}
+	}
+	set := db.Settings{ShowMoves: q.Get("show_moves") == "on", AllowUndo: q.Get("allow_undo") == "on", Sound: q.Get("sound") == "on"}
+	return values, set, nil
+}
+
+// keepChoices stores the player's new-game choices and settings.
+func (s *Server) keepChoices(c *gin.Context, p string, values map[string]string, set db.Settings) error {
+	q := url.Values{}
+	for _, ch := range newGameFields {
+		if v := values[ch.name]; v != "" {
+			q.Set(ch.name, v)
+		}
+	}
+	for k, on := range map[string]bool{"show_moves": set.ShowMoves, "allow_undo": set.AllowUndo, "sound": set.Sound} {
+		if on {
+			q.Set(k, "on")
+		}
+	}
+	return s.store.SetChoices(c.Request.Context(), p, q.Encode())
+}
+
 func (s *Server) home(c *gin.Context) error {
+	values, set, err := s.choices(c, playerID(c))
+	if err != nil {
+		return err
+	}
 	page := views.HomePage{
 		Base: s.base("Play in your browser", "main", "Skip to the main content"),
-		Form: newGameForm(nil, db.Settings{ShowMoves: true, AllowUndo: true}),
+		Form: newGameForm(values, set),
 	}
 	if p := playerID(c); p != "" {
 		gs, err := s.reachable(c, p)
@@ -61,6 +111,9 @@ func (s *Server) home(c *gin.Context) error {
 		}
 		for i, g := range gs {
 			link := views.GameLink{URL: gameURL(g.ID) + "#status", Description: describe(g)}
+			if g.RoomID == "" {
+				link.Delete = gameURL(g.ID) + "?ask=delete#delete"
+			}
 			if i == 0 {
 				page.Continue = &link
 			} else {
@@ -185,6 +238,13 @@ func (s *Server) newGame(c *gin.Context) error {
 			return err
 		}
 	}
+	// The next Play button starts a game like this one.
+	if err := s.recordPlayer(c, p); err != nil {
+		return err
+	}
+	if err := s.keepChoices(c, p, req.values, req.settings); err != nil {
+		return err
+	}
 	if req.opponent == db.Online {
 		return s.createRoom(c, req, p)
 	}
@@ -203,9 +263,6 @@ func (s *Server) newGame(c *gin.Context) error {
 	// The computer opens when the player takes White; this happens before
 	// the game is stored, outside any transaction.
 	if err := m.ComputerReplies(ctx, s.chooser(m), false); err != nil {
-		return err
-	}
-	if err := s.recordPlayer(c, p); err != nil {
 		return err
 	}
 	if err := s.store.CreateGame(ctx, g); err != nil {

@@ -117,13 +117,15 @@ var (
 	buttonPattern = regexp.MustCompile(`<button name="move" value="([a-j][0-9]{1,2}|pass)"([^>]*)>`)
 )
 
-// page reads the ply and the enabled move buttons of a game page.
+// page reads the ply and the legal move buttons of a game page.
 func readPage(body string) (ply string, moves []string) {
 	if m := plyPattern.FindStringSubmatch(body); m != nil {
 		ply = m[1]
 	}
 	for _, m := range buttonPattern.FindAllStringSubmatch(body, -1) {
-		if !strings.Contains(m[2], "disabled") {
+		// Every empty square is enabled (an illegal one is refused with a
+		// reason); the legal moves carry the ring, class lg.
+		if !strings.Contains(m[2], "disabled") && (m[1] == "pass" || strings.Contains(m[2], "lg")) {
 			moves = append(moves, m[1])
 		}
 	}
@@ -184,8 +186,12 @@ func TestOnlineInviteJoinAndTurns(t *testing.T) {
 		return g.Record.Transcript()
 	}
 
-	// Before the guest comes, the host cannot move.
+	// Before the guest comes, the host cannot move, and the page shows
+	// neither legal moves nor whose move it is.
 	host.want(host.post(gamePath+"/moves", url.Values{"move": {"b3"}, "ply": {"0"}}), http.StatusConflict, "move before the guest joins")
+	if body := host.get(gamePath).body; strings.Contains(body, `class="lg`) || strings.Contains(body, "to move") {
+		t.Errorf("the waiting host's page shows legal moves or a side to move:\n%s", body)
+	}
 
 	// The invite page offers the seat; taking it binds it to the guest.
 	if body := guest.want(guest.get(invite), http.StatusOK, "invite page").body; !strings.Contains(body, "Take the seat") {

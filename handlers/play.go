@@ -219,6 +219,40 @@ func (s *Server) hintFor(ctx context.Context, b game.Board) (game.Square, error)
 
 var errHintFailed = refuse(http.StatusServiceUnavailable, views.NoticeHintFailed)
 
+// resign ends the game, from a form sent at ply, with the viewer's side
+// (the side to move, in a game on one device) resigning. The game page
+// asks first (?ask=resign), with the form that posts here.
+func (s *Server) resign(c *gin.Context) error {
+	m, err := s.own(c)
+	if err != nil {
+		return err
+	}
+	ply, err := formPly(c, m)
+	if err != nil {
+		return err
+	}
+	if err := m.Resign(ply); err != nil {
+		return showing(m, err)
+	}
+	return s.save(c, m, ply, "")
+}
+
+// deleteGame deletes a game of the player's own, not played online; the
+// game page asks first (?ask=delete).
+func (s *Server) deleteGame(c *gin.Context) error {
+	m, err := s.own(c)
+	if err != nil {
+		return err
+	}
+	if m.Room != nil {
+		return showing(m, match.ErrNotOnline)
+	}
+	if err := s.store.DeleteGame(c.Request.Context(), m.Game.ID, m.Game.PlayerID); err != nil {
+		return err
+	}
+	return redirect(c, "/")
+}
+
 func (s *Server) settings(c *gin.Context) error {
 	m, err := s.own(c)
 	if err != nil {
@@ -233,6 +267,14 @@ func (s *Server) settings(c *gin.Context) error {
 		Sound:     c.PostForm("sound") == "on",
 	}
 	if err := s.store.UpdateSettings(c.Request.Context(), m.Game.ID, set); err != nil {
+		return err
+	}
+	// The settings carry over to the player's next game.
+	values, _, err := s.choices(c, playerID(c))
+	if err != nil {
+		return err
+	}
+	if err := s.keepChoices(c, playerID(c), values, set); err != nil {
 		return err
 	}
 	return redirect(c, gameURL(m.Game.ID)+"?did=settings#status")

@@ -98,6 +98,19 @@ func (s *Server) practice(c *gin.Context) error {
 	return s.renderPractice(c, st, http.StatusOK, "", c.Query("did"), trial)
 }
 
+// practiceAskReset shows the board with the question whether to start
+// again: a GET changes nothing, and the answer is a POST.
+func (s *Server) practiceAskReset(c *gin.Context) error {
+	st, err := s.loadPractice(c)
+	if err != nil {
+		return err
+	}
+	if st.Plies == "" {
+		return redirect(c, "/practice#board")
+	}
+	return s.renderPractice(c, st, http.StatusOK, "", "ask-reset", game.Pass)
+}
+
 // renderPractice writes the practice page with status; message says why a
 // request was refused, did what the last request did ("move", "undo",
 // "reset"), and trial is the square previewed, or game.Pass.
@@ -122,6 +135,8 @@ func (s *Server) renderPractice(c *gin.Context, st *practiceState, status int, m
 		page.Status = "Taken back: the board is as it was before your last change."
 	case "reset":
 		page.Status = "Started again from the opening. Undo brings back the board you had."
+	case "ask-reset":
+		page.AskReset = true
 	}
 	if n := len(st.plies); n > 0 && st.plies[n-1] == game.Pass && !over {
 		page.Status = strings.TrimSpace(page.Status + " " + views.ColorName(b.Turn().Opponent()) + " had no legal move and passed.")
@@ -140,12 +155,18 @@ func (s *Server) renderPractice(c *gin.Context, st *practiceState, status int, m
 			page.ApplyLabel = "Apply " + page.Apply + " for " + views.ColorName(b.Turn())
 		}
 	}
+	if m := b.Moves(); !over && page.Trial == nil && !page.AskReset && !m.IsZero() {
+		sq := m.First().Name(8)
+		page.Example = &views.ExampleMove{Mover: views.ColorName(b.Turn()), Square: sq, URL: "/practice?try=" + sq + "#result"}
+	}
 	title := "Practice board"
 	switch {
 	case message != "":
 		title = message
 	case page.Trial != nil:
 		title = page.Trial.Heading + ": " + page.Trial.Summary + " – Practice"
+	case page.AskReset:
+		title = "Start this practice again? – Practice"
 	case page.Status != "":
 		title = page.Status + " – Practice"
 	}

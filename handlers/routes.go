@@ -32,6 +32,8 @@ func (s *Server) Routes() http.Handler {
 	g.POST("/moves", moves, turn, s.wrap(s.move))
 	g.POST("/undo", moves, s.wrap(s.undo))
 	g.POST("/hint", hints, turn, s.wrap(s.hintMove))
+	g.POST("/resign", moves, s.wrap(s.resign))
+	g.POST("/delete", games, s.wrap(s.deleteGame))
 	g.POST("/settings", games, s.wrap(s.settings))
 	g.GET("/events", s.wrap(s.events))
 	g.POST("/again", games, s.wrap(s.again))
@@ -60,6 +62,7 @@ func (s *Server) Routes() http.Handler {
 	// The practice board: GET shows it (with a preview for ?try=), and
 	// every change is a POST answered with 303.
 	r.GET("/practice", s.wrap(s.practice))
+	r.GET("/practice/reset", s.wrap(s.practiceAskReset)) // the question; POST answers it
 	p := r.Group("/practice", moves)
 	p.POST("/moves", s.wrap(s.practiceMove))
 	p.POST("/undo", s.wrap(s.practiceUndo))

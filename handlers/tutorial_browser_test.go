@@ -248,16 +248,16 @@ func TestBrowserTutorialAndPractice(t *testing.T) {
 	}
 	b.follow(`a[rel=next]`, kb.Enter)
 
-	// Steps 6 and 7: Black must pass; White's only move is g2.
+	// Steps 6 and 7: Black must pass; White's only move is b1.
 	b.checkAxe()
 	b.wantText("Black to move, but Black has no legal move.")
-	if got := b.try("g2"); !strings.Contains(got, "run to the edge of the board") || !strings.Contains(got, "Black must pass") {
-		t.Errorf("trial g2 for Black says:\n%s", got)
+	if got := b.try("b1"); !strings.Contains(got, "run to the edge of the board") || !strings.Contains(got, "Black must pass") {
+		t.Errorf("trial b1 for Black says:\n%s", got)
 	}
 	b.follow(`a[rel=next]`, kb.Enter)
 	b.checkAxe()
-	if got := b.try("g2"); !strings.Contains(got, "Yes: White can play g2, which turns over f3.") {
-		t.Errorf("trial g2 for White says:\n%s", got)
+	if got := b.try("b1"); !strings.Contains(got, "Yes: White can play b1, which turns over b2, c2, b3, b4, b5 and b6.") {
+		t.Errorf("trial b1 for White says:\n%s", got)
 	}
 	b.follow(`a[rel=next]`, kb.Enter)
 

@@ -8,11 +8,15 @@ import (
 	"io/fs"
 )
 
-//go:embed sqlite/*.sql
+//go:embed sqlite/*.sql postgres/*.sql
 var files embed.FS
 
 // SQLite holds the SQLite store's migrations, named NNNN_what.sql.
 var SQLite = sub("sqlite")
+
+// Postgres holds the PostgreSQL store's migrations, named alike. Up to
+// 0004 they reach the schema that SQLite's files of the same numbers reach.
+var Postgres = sub("postgres")
 
 func sub(dir string) fs.FS {
 	f, err := fs.Sub(files, dir)

@@ -8,7 +8,7 @@ import (
 )
 
 func TestNamesAreNumberedInOrder(t *testing.T) {
-	for store, fsys := range map[string]fs.FS{"sqlite": SQLite} {
+	for store, fsys := range map[string]fs.FS{"sqlite": SQLite, "postgres": Postgres} {
 		t.Run(store, func(t *testing.T) { checkNames(t, fsys) })
 	}
 }

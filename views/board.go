@@ -24,7 +24,15 @@ type GamePage struct {
 	Pass      bool
 	PassLabel string
 	// Resume offers to let the computer move, in a game stored at its turn.
-	Resume    bool
+	Resume bool
+	// CanResign offers to resign (a link to the question), and AskResign
+	// asks it, with the form that posts ply to /games/{id}/resign.
+	CanResign bool
+	AskResign bool
+	// CanDelete offers to delete the game (a link to the question), and
+	// AskDelete asks it, with the form that posts to /games/{id}/delete.
+	CanDelete bool
+	AskDelete bool
 	CanUndo   bool
 	CanHint   bool
 	ShowMoves bool
@@ -51,7 +59,8 @@ type ResultView struct {
 	Winner                 string
 	Black, White           int
 	BlackScore, WhiteScore int
-	Hints, Undos           int
+	Hints, Undos           int    // not shown for online games, which offer neither
+	Resigned               string // who resigned ("Black"), or empty
 }
 
 // BoardView is a board ready for the template.
@@ -78,7 +87,10 @@ type SquareView struct {
 
 // Grid returns the board as a grid of buttons whose values the form sends
 // under field, with the column letters above and the row numbers beside
-// (hidden from screen readers: each button's name says its square). It is
+// (hidden from screen readers: each button's name says its square). Each
+// button holds its square's content as one character (see Char), spaced
+// and with a line break after each row, so that a text browser shows the
+// board as a grid; a graphical one draws the disc over it. It is
 // written here rather than in a template because the board is the hot path
 // of every page: up to a hundred squares with five attributes each, which a
 // template would evaluate and escape one call at a time. Under load this
@@ -95,14 +107,14 @@ func (v BoardView) Grid(field string) template.HTML {
 		b.WriteString(`</span>`)
 	}
 	for _, r := range v.Rows {
-		b.WriteString("\n<span aria-hidden=\"true\">")
+		b.WriteString("<br>\n<span aria-hidden=\"true\">")
 		b.WriteString(strconv.Itoa(r.Num))
 		b.WriteString(`</span>`)
 		for _, s := range r.Squares {
 			s.button(&b, field)
 		}
 	}
-	b.WriteString("\n</div>")
+	b.WriteString("<br>\n</div>")
 	return template.HTML(b.String())
 }
 
@@ -114,7 +126,7 @@ func (s SquareView) button(b *strings.Builder, field string) {
 		b.WriteString(html.EscapeString(value))
 		b.WriteByte('"')
 	}
-	b.WriteString("<button")
+	b.WriteString(" <button")
 	attr("name", field)
 	attr("value", s.Name)
 	if s.Disc != "empty" { // the stylesheet draws only discs
@@ -127,13 +139,50 @@ func (s SquareView) button(b *strings.Builder, field string) {
 	if s.Disabled {
 		b.WriteString(" disabled")
 	}
-	b.WriteString("></button>")
+	b.WriteByte('>')
+	b.WriteString(s.Char())
+	b.WriteString("</button>")
+}
+
+// Char returns the square's content as one character, as a text browser
+// shows it: X for a black disc, O for a white one, + for an empty square
+// marked as a legal move and - for any other empty square (the letters of
+// the positions in the tests, game.ParseBoard); on the strategy diagram K
+// for a corner, x for an X-square and c for a C-square.
+func (s SquareView) Char() string {
+	switch {
+	case s.Disc == "black":
+		return "X"
+	case s.Disc == "white":
+		return "O"
+	case hasClass(s.Class, "lg"):
+		return "+"
+	case hasClass(s.Class, "co"):
+		return "K"
+	case hasClass(s.Class, "xs"):
+		return "x"
+	case hasClass(s.Class, "cs"):
+		return "c"
+	}
+	return "-"
+}
+
+// hasClass reports whether the space-separated list of classes has c.
+func hasClass(list, c string) bool {
+	for list != "" {
+		var first string
+		first, list, _ = strings.Cut(list, " ")
+		if first == c {
+			return true
+		}
+	}
+	return false
 }
 
 // Marks says what to show on a board besides the discs.
 type Marks struct {
-	// Playable enables the squares a human may choose: the legal moves, or
-	// every empty square when the legal moves are hidden.
+	// Playable enables the empty squares, when a human is to move: the
+	// legal moves, and the others, which the server refuses with a reason.
 	Playable  bool
 	ShowLegal bool
 	// Placed are the discs placed by the last turn, and Steps the
@@ -152,7 +201,9 @@ func NewBoard(b game.Board, m Marks) BoardView {
 	moves := b.Moves()
 	return layout(b, func(sq game.Square, disc game.Color, label, class []string) (bool, []string, []string) {
 		legal := moves.Has(sq)
-		open := m.Playable && (legal || !m.ShowLegal && disc == game.Empty)
+		// Every empty square can be pressed, legal or not: the server
+		// answers an illegal one by saying why (422).
+		open := m.Playable && disc == game.Empty
 		if legal && m.ShowLegal {
 			class = append(class, "lg")
 			label = append(label, "legal move")
@@ -164,11 +215,12 @@ func NewBoard(b game.Board, m Marks) BoardView {
 			class = append(class, "hint")
 			label = append(label, "hint")
 		}
-		switch {
-		case slices.Contains(m.Placed, sq):
+		// A disc placed and then flipped by the reply keeps both marks.
+		if slices.Contains(m.Placed, sq) {
 			class = append(class, "pl")
 			label = append(label, "just placed")
-		case m.Flipped.Has(sq):
+		}
+		if m.Flipped.Has(sq) {
 			class = append(class, "fl")
 			label = append(label, "just flipped")
 		}

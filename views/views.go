@@ -108,6 +108,9 @@ type NewGameForm struct {
 
 // GameLink describes a saved game for a link.
 type GameLink struct {
+	// Delete is the address that asks whether to delete the game, or
+	// empty when it cannot be deleted (an online game).
+	Delete      string
 	URL         string
 	Description string // "8×8 against the computer (Easy), 12 moves played"
 }

@@ -351,10 +351,10 @@ func (p *player) pageAgain(ctx context.Context, path string) (*gamePage, error) 
 // gamePage is what a player reads off a game page.
 type gamePage struct {
 	ply   int
-	moves []string // the enabled move buttons: squares, or "pass"
+	moves []string // the legal move buttons: squares, or "pass"
 }
 
-// parseGamePage reads the ply and the enabled move buttons off a game
+// parseGamePage reads the ply and the legal move buttons off a game
 // page. It scans with bytes.Index rather than a regular expression: the
 // load generator shares the machine with the server, and every cycle it
 // spends is one the server does not get.
@@ -378,8 +378,12 @@ func parseGamePage(body []byte) gamePage {
 		if end < 0 {
 			break
 		}
+		// Every empty square is enabled, legal or not; the legal moves
+		// carry the ring (class "lg"), and pass is the pass button.
 		quote := bytes.IndexByte(rest[:end], '"')
-		if quote >= 0 && !bytes.Contains(rest[quote:end], []byte(" disabled")) {
+		attrs := rest[max(quote, 0):end]
+		if quote >= 0 && !bytes.Contains(attrs, []byte(" disabled")) &&
+			(bytes.Contains(attrs, []byte(`class="lg`)) || string(rest[:quote]) == "pass") {
 			page.moves = append(page.moves, string(rest[:quote]))
 		}
 		rest = rest[end:]

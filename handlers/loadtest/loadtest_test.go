@@ -51,7 +51,11 @@ func newTestServer(t *testing.T) *httptest.Server {
 
 func TestLoadtestPlaysRealGames(t *testing.T) {
 	ts := newTestServer(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	d := 2 * time.Second
+	if testing.Short() {
+		d = 500 * time.Millisecond
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), d)
 	defer cancel()
 	acked := 0
 	cfg := Config{Base: ts.URL, Computer: 0.3, Level: "easy", Size: 6, Think: time.Millisecond}
@@ -74,7 +78,7 @@ func TestLoadtestPlaysRealGames(t *testing.T) {
 // fakeGame answers like the game server for new games and pages, each page
 // a game at ply 0 with one legal move, and with move for every move.
 func fakeGame(move http.HandlerFunc) http.Handler {
-	const page = `<form><input type="hidden" name="ply" value="0"><button name="move" value="d3"></button></form>`
+	const page = `<form><input type="hidden" name="ply" value="0"><button name="move" value="d3" class="lg">+</button></form>`
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case r.Method == http.MethodPost && r.URL.Path == "/games":
@@ -122,8 +126,8 @@ func TestLoadtestCatchesFaults(t *testing.T) {
 // FuzzParseGamePage holds the load test's page scanner to the plain
 // regular-expression reading of the same markup.
 func FuzzParseGamePage(f *testing.F) {
-	f.Add(`<input type="hidden" name="ply" value="12"><button name="move" value="d3"></button>` +
-		`<button name="move" value="e3" disabled></button><button name="move" value="pass" class="main">`)
+	f.Add(`<input type="hidden" name="ply" value="12"><button name="move" value="d3" class="lg">+</button>` +
+		`<button name="move" value="a1">-</button><button name="move" value="e3" disabled>X</button><button name="move" value="pass" class="main">`)
 	f.Add(`<button name="move" value="a1"`)
 	f.Add(`name="ply" value="x"`)
 	f.Add(`<button name="move" value="><button name="move" value="">`)
@@ -136,7 +140,7 @@ func FuzzParseGamePage(f *testing.F) {
 			want.ply, _ = strconv.Atoi(m[1])
 		}
 		for _, m := range button.FindAllStringSubmatch(body, -1) {
-			if !strings.Contains(m[2], " disabled") {
+			if !strings.Contains(m[2], " disabled") && (strings.Contains(m[2], `class="lg`) || m[1] == "pass") {
 				want.moves = append(want.moves, m[1])
 			}
 		}

@@ -1,0 +1,42 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"reversi/ai"
+	"reversi/ai/gtp"
+)
+
+func init() { commands["gtp"] = runGTP }
+
+// runGTP speaks the Go Text Protocol on standard input and output.
+func runGTP(args []string) error { return gtpMain(os.Stdin, os.Stdout, args) }
+
+func gtpMain(r io.Reader, w io.Writer, args []string) error {
+	fs := flag.NewFlagSet("gtp", flag.ContinueOnError)
+	levelName := fs.String("level", "expert", "the computer's level: easy, normal, hard or expert")
+	size := fs.Int("size", 8, "board size until a boardsize command: 6, 8 or 10")
+	seed := fs.Uint64("seed", 1, "random seed of the levels' choices")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: reversi gtp [-level easy|normal|hard|expert] [-size 6|8|10] [-seed S]")
+		fmt.Fprintln(fs.Output(), "Speaks the Go Text Protocol on standard input and output.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return flag.ErrHelp
+	}
+	level, err := ai.ParseLevel(*levelName)
+	if err != nil {
+		return err
+	}
+	e := &gtp.Engine{Player: ai.Player{Level: level}, Size: *size, Seed: *seed}
+	return e.Run(context.Background(), r, w)
+}
