@@ -13,6 +13,7 @@ import (
 	"reversi/db"
 	"reversi/game"
 	"reversi/game/match"
+	"reversi/static"
 	"reversi/views"
 )
 
@@ -155,6 +156,7 @@ func (s *Server) replayPage(g *game.Game, ps []game.Board, ply int, at string, i
 		Ply: ply, Plies: len(g.Plies),
 		Record: views.NewRecordView(g, at),
 	}
+	page.JS = static.Replay.Path // the arrow keys step
 	if !b.Over() {
 		page.Groups = views.PlayOnGroups()
 		o := g.Options
