@@ -25,7 +25,7 @@ func runReview(args []string) error { return review(os.Stdout, os.Stdin, args) }
 
 func review(w io.Writer, stdin io.Reader, args []string) error {
 	fs := flag.NewFlagSet("review", flag.ContinueOnError)
-	sideName := fs.String("side", "both", "whose moves to judge: black, white or both")
+	sideFlag := fs.String("side", "both", "whose moves to judge: black, white or both")
 	exact := fs.Int("exact", 0, "judge exactly from this many empty squares (0: 22 on 6×6, 20 on 8×8, 16 on 10×10)")
 	nodes := fs.Uint64("nodes", 0, "the midgame search's budget per move (0: Hard's)")
 	timing := fs.Bool("time", false, "end with the time taken, and the share of the exact part")
@@ -35,22 +35,18 @@ func review(w io.Writer, stdin io.Reader, args []string) error {
 		fmt.Fprintln(fs.Output(), "Prints the biggest three mistakes, then every judged move.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseArgs(fs, args, 1); err != nil {
 		return err
 	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return flag.ErrHelp
-	}
 	var side game.Color
-	switch strings.ToLower(*sideName) {
+	switch strings.ToLower(*sideFlag) {
 	case "black":
 		side = game.Black
 	case "white":
 		side = game.White
 	case "both":
 	default:
-		return fmt.Errorf("side %q: want black, white or both", *sideName)
+		return fmt.Errorf("side %q: want black, white or both", *sideFlag)
 	}
 	in := stdin
 	if name := fs.Arg(0); name != "-" {
@@ -144,7 +140,7 @@ func writeReview(w io.Writer, rec *game.Record, r *ai.Review, side game.Color) {
 	fmt.Fprintln(w, ".")
 	whose := "both sides'"
 	if side != game.Empty {
-		whose = sideName(side) + "'s"
+		whose = views.ColorName(side) + "'s"
 	}
 	fmt.Fprintf(w, "Judging %s moves: exactly from %d empty squares on, by a search estimate before that.\n\n", whose, r.ExactEmpties)
 
@@ -181,7 +177,7 @@ func writeReview(w io.Writer, rec *game.Record, r *ai.Review, side game.Color) {
 			}
 			lost += m.Loss()
 		}
-		fmt.Fprintf(w, "%s: %d moves judged, %d of them best or as good; %s lost in all.\n", sideName(c), judged, best, discs(lost))
+		fmt.Fprintf(w, "%s: %d moves judged, %d of them best or as good; %s lost in all.\n", views.ColorName(c), judged, best, views.Plural(lost, "disc"))
 	}
 }
 
@@ -189,23 +185,9 @@ func writeReview(w io.Writer, rec *game.Record, r *ai.Review, side game.Color) {
 // does.
 func moveSentence(m ai.MoveReview, size int) string {
 	return views.Verdict{
-		Number: m.Number, Who: sideName(m.Side), Played: m.Played.Name(size), Best: m.Best.Name(size),
+		Number: m.Number, Who: views.ColorName(m.Side), Played: m.Played.Name(size), Best: m.Best.Name(size),
 		BestValue: m.BestValue, PlayedValue: m.PlayedValue, Loss: m.Loss(), Exact: m.Exact, Forced: m.Forced,
 	}.Sentence()
-}
-
-func discs(n int) string {
-	if n == 1 {
-		return "1 disc"
-	}
-	return fmt.Sprintf("%d discs", n)
-}
-
-func sideName(c game.Color) string {
-	if c == game.White {
-		return "White"
-	}
-	return "Black"
 }
 
 func orDash(s string) string {
