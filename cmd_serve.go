@@ -77,6 +77,10 @@ func runServe(args []string) error {
 		return err
 	}
 	defer st.close()
+	schema, err := st.store.Migrations(ctx)
+	if err != nil {
+		return err
+	}
 	v, err := views.New()
 	if err != nil {
 		return err
@@ -105,7 +109,7 @@ func runServe(args []string) error {
 	}
 	errc := make(chan error, 1)
 	go func() {
-		log.Info("serving", "addr", "http://"+ln.Addr().String(), "db", st.name)
+		log.Info("serving", "addr", "http://"+ln.Addr().String(), "db", st.name, "schema", schema[len(schema)-1])
 		errc <- hs.Serve(handlers.LimitListener(ln, *maxConns))
 	}()
 	select {

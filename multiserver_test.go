@@ -127,7 +127,7 @@ func playRound(t *testing.T, dbURL, gamePath string, players []*player, servers 
 			// made on the next one. A long poll, sent straight to the
 			// third server, wakes too.
 			link := waiter.waitingLink(gamePath)
-			stream := waiter.stream(gamePath, page.ply)
+			stream := waiter.stream(gamePath)
 			third := servers[(stream.backend+2)%len(servers)]
 			poll := waiter.longPoll("http://"+third.addr, gamePath, link)
 			r := mover.must(mover.post(gamePath+"/moves", form), http.StatusSeeOther, "move")
@@ -144,11 +144,11 @@ func playRound(t *testing.T, dbURL, gamePath string, players []*player, servers 
 			// The waiter's stream is on a server that is killed: the
 			// stream breaks, the script opens it again through the
 			// proxy, on another server, and hears of the move.
-			stream := waiter.stream(gamePath, page.ply)
+			stream := waiter.stream(gamePath)
 			killed := servers[stream.backend]
 			killed.kill(t)
 			stream.waitEnd()
-			stream = waiter.stream(gamePath, page.ply)
+			stream = waiter.stream(gamePath)
 			mover.must(mover.post(gamePath+"/moves", form), http.StatusSeeOther, "move while a server is down")
 			stream.waitChange(t)
 			// Two more turns on the two servers left, then the killed
@@ -177,7 +177,7 @@ func playRound(t *testing.T, dbURL, gamePath string, players []*player, servers 
 			// goes through, and the stream hears of it even if its
 			// server's listener was still reconnecting when it was
 			// committed (the reconnection wakes every waiter).
-			stream := waiter.stream(gamePath, page.ply)
+			stream := waiter.stream(gamePath)
 			cutConnections(t, dbURL)
 			unavailable := 0
 			r := mover.retry(func() answer { return mover.post(gamePath+"/moves", form) }, &unavailable)
@@ -573,7 +573,7 @@ type eventStream struct {
 
 // stream opens the event stream of the waiting page, as the page's script
 // does, and returns once the server has answered.
-func (p *player) stream(gamePath string, ply int) *eventStream {
+func (p *player) stream(gamePath string) *eventStream {
 	p.t.Helper()
 	link := p.waitingLink(gamePath)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -636,7 +636,7 @@ func (p *player) longPoll(base, gamePath, link string) <-chan answer {
 // gamePage is what a player reads off a game page.
 type gamePage struct {
 	ply   int
-	moves []string // the enabled move buttons: squares, or "pass"
+	moves []string // the legal moves: squares, or "pass"
 }
 
 var (
@@ -650,7 +650,10 @@ func parseGamePage(body []byte) gamePage {
 		p.ply, _ = strconv.Atoi(string(m[1]))
 	}
 	for _, m := range moveButton.FindAllSubmatch(body, -1) {
-		if !bytes.Contains(m[2], []byte("disabled")) {
+		// Every empty square of the player to move is enabled (an illegal
+		// one is refused with a reason); the legal ones carry the ring,
+		// class lg.
+		if !bytes.Contains(m[2], []byte("disabled")) && (string(m[1]) == "pass" || bytes.Contains(m[2], []byte(`class="lg`))) {
 			p.moves = append(p.moves, string(m[1]))
 		}
 	}

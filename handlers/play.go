@@ -162,19 +162,24 @@ func (s *Server) searchSlot(ctx context.Context) (release func(), ok bool) {
 	}
 }
 
-func (s *Server) undo(c *gin.Context) error {
-	m, err := s.own(c)
-	if err != nil {
-		return err
+// change answers a form that changes a game at the form's ply: it loads
+// the game, reads the ply, applies do (Match.Undo, say) and stores the
+// result, with did naming the change in the page's address.
+func (s *Server) change(do func(m *match.Match, ply int) error, did string) func(*gin.Context) error {
+	return func(c *gin.Context) error {
+		m, err := s.own(c)
+		if err != nil {
+			return err
+		}
+		ply, err := formPly(c, m)
+		if err != nil {
+			return err
+		}
+		if err := do(m, ply); err != nil {
+			return showing(m, err)
+		}
+		return s.save(c, m, ply, did)
 	}
-	ply, err := formPly(c, m)
-	if err != nil {
-		return err
-	}
-	if err := m.Undo(ply); err != nil {
-		return showing(m, err)
-	}
-	return s.save(c, m, ply, "undo")
 }
 
 func (s *Server) hintMove(c *gin.Context) error {
@@ -218,24 +223,6 @@ func (s *Server) hintFor(ctx context.Context, b game.Board) (game.Square, error)
 }
 
 var errHintFailed = refuse(http.StatusServiceUnavailable, views.NoticeHintFailed)
-
-// resign ends the game, from a form sent at ply, with the viewer's side
-// (the side to move, in a game on one device) resigning. The game page
-// asks first (?ask=resign), with the form that posts here.
-func (s *Server) resign(c *gin.Context) error {
-	m, err := s.own(c)
-	if err != nil {
-		return err
-	}
-	ply, err := formPly(c, m)
-	if err != nil {
-		return err
-	}
-	if err := m.Resign(ply); err != nil {
-		return showing(m, err)
-	}
-	return s.save(c, m, ply, "")
-}
 
 // deleteGame deletes a game of the player's own, not played online; the
 // game page asks first (?ask=delete).

@@ -128,7 +128,7 @@ func (s *Server) renderPractice(c *gin.Context, st *practiceState, status int, m
 	case "move":
 		if st.last != game.Pass {
 			page.Status = views.ColorName(st.mover) + " played " + st.last.Name(8) + " and turned over " +
-				discs(st.flips.Count()) + "."
+				views.Plural(st.flips.Count(), "disc") + "."
 			marks.Placed, marks.Flipped = st.last, st.flips
 		}
 	case "undo":

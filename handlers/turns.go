@@ -33,6 +33,9 @@ func newKeyedLocks() *keyedLocks { return &keyedLocks{locks: make(map[string]*ke
 // lock waits, within ctx, for key's lock and returns the function that
 // gives it back.
 func (k *keyedLocks) lock(ctx context.Context, key string) (unlock func(), err error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err // the client has gone: no turn to wait for
+	}
 	k.mu.Lock()
 	l, ok := k.locks[key]
 	if !ok {

@@ -118,6 +118,25 @@ func Plural(n int, one string) string {
 	return strconv.Itoa(n) + " " + one + "s"
 }
 
+// IsAre returns "is" for one and "are" for more.
+func IsAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
+
+// JoinAnd lists words in prose: "a", "a and b", "a, b and c".
+func JoinAnd(words []string) string {
+	switch len(words) {
+	case 0:
+		return ""
+	case 1:
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
 // Voice says who the page speaks to. You is the viewer's side, named
 // "you"; in a game of two players on one device it is Empty, and both
 // sides are named by colour.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // Backoff bounds between connection attempts of a Notifier's listener.
@@ -61,10 +62,13 @@ type Notifier struct {
 // is an error that wraps db.ErrUnavailable; later losses of the connection
 // are logged and repaired.
 func Listen(ctx context.Context, url string, log *slog.Logger) (*Notifier, error) {
-	cfg, err := pgx.ParseConfig(url)
+	// The pool's parser takes the pool's own parameters (pool_max_conns,
+	// …) out of the URL; pgx's alone would send them to the server.
+	pcfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, errors.New("listen: not a valid postgres:// URL")
 	}
+	cfg := pcfg.ConnConfig
 	if cfg.ConnectTimeout == 0 {
 		cfg.ConnectTimeout = connectTimeout
 	}

@@ -1,6 +1,7 @@
 package postgres
 
 import (
+	neturl "net/url"
 	"testing"
 	"time"
 
@@ -64,7 +65,12 @@ func moveAndUndo(tb testing.TB, s *Store, g *db.Game) {
 // wake a waiter on another server's Notifier, and only the waiters of that
 // game; and Notify wake local waiters at once.
 func TestNotifierAcrossServers(t *testing.T) {
-	url := pgtest.NewDatabase(t)
+	base := pgtest.NewDatabase(t)
+	u, _ := neturl.Parse(base)
+	q := u.Query()
+	q.Set("pool_max_conns", "3") // a pool's parameter, which the listener must leave out
+	u.RawQuery = q.Encode()
+	url := u.String()
 	a, b := open(t, url), listen(t, url)
 	ch1, stop1 := b.Subscribe("g1")
 	defer stop1()
@@ -74,7 +80,7 @@ func TestNotifierAcrossServers(t *testing.T) {
 	onlineGame(t, a, "g2")
 	// Notifications arrive in commit order: once a marker sent now has
 	// arrived, so have the setup's, and the waiters can be emptied.
-	marker := syncWith(t, url, b)
+	marker := syncWith(t, base, b)
 	drain(ch1, ch2)
 	moveAndUndo(t, a, g)
 	<-ch1 // the test's deadline bounds the wait

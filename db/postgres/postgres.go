@@ -55,6 +55,15 @@ const (
 	expireLock    int64 = 0x72767365
 )
 
+// defaultMaxConns is the pool's size when the URL does not set
+// pool_max_conns. pgxpool's own default (4, or the number of cores) let
+// 32 players keep only four writes in flight at once, each waiting for its
+// commit's flush: a pool of 16 took a server from 520–550 to 790–1 030
+// moves/s here (8: 610; 32: no better than 16). Three servers of 16, with a
+// listener each, stay well under PostgreSQL's default max_connections of
+// 100.
+const defaultMaxConns = 16
+
 // connectTimeout bounds one connection attempt when the URL sets none, so
 // that an unreachable database is reported in seconds, not minutes.
 const connectTimeout = 5 * time.Second
@@ -100,6 +109,9 @@ func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
 	}
 	if cfg.ConnConfig.ConnectTimeout == 0 {
 		cfg.ConnConfig.ConnectTimeout = connectTimeout
+	}
+	if !strings.Contains(url, "pool_max_conns=") {
+		cfg.MaxConns = defaultMaxConns
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {

@@ -298,3 +298,15 @@ func TestSecretIsShared(t *testing.T) {
 		t.Errorf("Secret after a restart = %q, %v; want %q", again, err, got[0])
 	}
 }
+
+// TestClosed checks that a closed store refuses writes with db.ErrClosed.
+func TestClosed(t *testing.T) {
+	s, err := Open(ctx, pgtest.NewDatabase(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if err := s.CreatePlayer(ctx, "p"); !errors.Is(err, db.ErrClosed) {
+		t.Errorf("CreatePlayer after Close: %v, want db.ErrClosed", err)
+	}
+}

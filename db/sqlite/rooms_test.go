@@ -4,30 +4,12 @@ import (
 	"context"
 	"io/fs"
 	"path/filepath"
-	"reversi/db"
 	"testing"
 	"testing/fstest"
 
 	"reversi/game"
 	"reversi/migrations"
 )
-
-func newRoom(t *testing.T, s *Store) (*db.Room, *db.Game) {
-	t.Helper()
-	ctx := context.Background()
-	for _, p := range []string{"host", "guest", "third"} {
-		if err := s.CreatePlayer(ctx, p); err != nil {
-			t.Fatal(err)
-		}
-	}
-	g := &db.Game{ID: "g1", PlayerID: "host", Opponent: db.Online, Human: game.White, Level: "easy",
-		Record: game.Game{Options: game.Options{Size: 6, Start: game.Cross}}, HintPly: -1, HintSquare: game.Pass}
-	r := &db.Room{ID: "r1", Token: "tok", Host: "host", HostColor: game.White, Round: 1}
-	if err := s.CreateRoom(ctx, r, g); err != nil {
-		t.Fatalf("CreateRoom: %v", err)
-	}
-	return r, g
-}
 
 // TestRoomsMigrationKeepsGames applies the migrations before rooms, stores
 // a game, then the rest: the rebuilt games table must keep it.
