@@ -12,6 +12,7 @@ import (
 
 	"reversi/ai"
 	"reversi/game"
+	"reversi/views"
 )
 
 func init() { commands["review"] = runReview }
@@ -24,7 +25,7 @@ func runReview(args []string) error { return review(os.Stdout, os.Stdin, args) }
 
 func review(w io.Writer, stdin io.Reader, args []string) error {
 	fs := flag.NewFlagSet("review", flag.ContinueOnError)
-	sideName := fs.String("side", "both", "whose moves to judge: black, white or both")
+	sideFlag := fs.String("side", "both", "whose moves to judge: black, white or both")
 	exact := fs.Int("exact", 0, "judge exactly from this many empty squares (0: 22 on 6×6, 20 on 8×8, 16 on 10×10)")
 	nodes := fs.Uint64("nodes", 0, "the midgame search's budget per move (0: Hard's)")
 	timing := fs.Bool("time", false, "end with the time taken, and the share of the exact part")
@@ -34,22 +35,18 @@ func review(w io.Writer, stdin io.Reader, args []string) error {
 		fmt.Fprintln(fs.Output(), "Prints the biggest three mistakes, then every judged move.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseArgs(fs, args, 1); err != nil {
 		return err
 	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return flag.ErrHelp
-	}
 	var side game.Color
-	switch strings.ToLower(*sideName) {
+	switch strings.ToLower(*sideFlag) {
 	case "black":
 		side = game.Black
 	case "white":
 		side = game.White
 	case "both":
 	default:
-		return fmt.Errorf("side %q: want black, white or both", *sideName)
+		return fmt.Errorf("side %q: want black, white or both", *sideFlag)
 	}
 	in := stdin
 	if name := fs.Arg(0); name != "-" {
@@ -143,9 +140,9 @@ func writeReview(w io.Writer, rec *game.Record, r *ai.Review, side game.Color) {
 	fmt.Fprintln(w, ".")
 	whose := "both sides'"
 	if side != game.Empty {
-		whose = sideName(side) + "'s"
+		whose = views.ColorName(side) + "'s"
 	}
-	fmt.Fprintf(w, "Judging %s moves: exactly from %d empty squares on, by the Hard level's search before that.\n\n", whose, r.ExactEmpties)
+	fmt.Fprintf(w, "Judging %s moves: exactly from %d empty squares on, by a search estimate before that.\n\n", whose, r.ExactEmpties)
 
 	mistakes := r.Mistakes(3)
 	switch len(mistakes) {
@@ -180,48 +177,17 @@ func writeReview(w io.Writer, rec *game.Record, r *ai.Review, side game.Color) {
 			}
 			lost += m.Loss()
 		}
-		fmt.Fprintf(w, "%s: %d moves judged, %d of them best or as good; %s lost in all.\n", sideName(c), judged, best, discs(lost))
+		fmt.Fprintf(w, "%s: %d moves judged, %d of them best or as good; %s lost in all.\n", views.ColorName(c), judged, best, views.Plural(lost, "disc"))
 	}
 }
 
-// moveSentence puts the verdict on one move in words.
+// moveSentence puts the verdict on one move in words, as the review page
+// does.
 func moveSentence(m ai.MoveReview, size int) string {
-	head := fmt.Sprintf("Move %d, %s played %s", m.Number, sideName(m.Side), m.Played.Name(size))
-	switch {
-	case m.Forced:
-		return head + ", the only move."
-	case m.Exact && m.Loss() == 0:
-		return fmt.Sprintf("%s, a best move: it ends %s with perfect play.", head, signed(m.PlayedValue))
-	case m.Exact:
-		return fmt.Sprintf("%s; %s was best, ending %s with perfect play; %s ends %s, a loss of %s.",
-			head, m.Best.Name(size), signed(m.BestValue), m.Played.Name(size), signed(m.PlayedValue), discs(m.Loss()))
-	case m.Loss() == 0:
-		return fmt.Sprintf("%s, as good as any by the search's estimate (about %s).", head, signed(m.PlayedValue))
-	}
-	return fmt.Sprintf("%s; %s looked better: about %s against %s for %s, a loss of about %s.",
-		head, m.Best.Name(size), signed(m.BestValue), signed(m.PlayedValue), m.Played.Name(size), discs(m.Loss()))
-}
-
-// signed writes a disc difference with its sign, a true minus for losses.
-func signed(v int) string {
-	if v < 0 {
-		return fmt.Sprintf("−%d", -v)
-	}
-	return fmt.Sprintf("+%d", v)
-}
-
-func discs(n int) string {
-	if n == 1 {
-		return "1 disc"
-	}
-	return fmt.Sprintf("%d discs", n)
-}
-
-func sideName(c game.Color) string {
-	if c == game.White {
-		return "White"
-	}
-	return "Black"
+	return views.Verdict{
+		Number: m.Number, Who: views.ColorName(m.Side), Played: m.Played.Name(size), Best: m.Best.Name(size),
+		BestValue: m.BestValue, PlayedValue: m.PlayedValue, Loss: m.Loss(), Exact: m.Exact, Forced: m.Forced,
+	}.Sentence()
 }
 
 func orDash(s string) string {

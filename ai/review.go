@@ -38,6 +38,11 @@ type ReviewOptions struct {
 	Nodes uint64
 	// Progress, if not nil, is called with each move once it is judged.
 	Progress func(MoveReview)
+	// Wait, if not nil, is called before each move is searched, and the
+	// release it returns after: a caller that shares the processor with
+	// other searches takes its turn move by move. An error from it ends
+	// the review.
+	Wait func(context.Context) (release func(), err error)
 }
 
 // MoveReview is the verdict on one move.
@@ -52,7 +57,7 @@ type MoveReview struct {
 	// BestValue and PlayedValue are the final disc difference for Side
 	// (empty squares to the winner) after Best and after Played: exact,
 	// under perfect play by both sides from there, when Exact is true;
-	// otherwise Hard's search's estimate, rounded to whole discs.
+	// otherwise the midgame search's estimate, rounded to whole discs.
 	BestValue, PlayedValue int
 	Exact                  bool
 	// Forced is true for the only legal move; it is not searched and its
@@ -89,7 +94,8 @@ func (r *Review) Mistakes(n int) []MoveReview {
 
 // ReviewGame judges the moves of g by opt.Side: exactly with the solver
 // ([Solve]) once no more than opt.ExactEmpties squares are empty, before
-// that by Hard's search, without its slips, within opt.Nodes positions
+// that by Hard's search (with Expert's learned evaluation on 8×8, whose
+// values are predicted discs), without its slips, within opt.Nodes positions
 // per move. The result depends only on g and opt (not on the clock); it
 // returns ctx's error if ctx ends first. A move whose best value the
 // search cannot tell from the played one's counts as best.
@@ -115,7 +121,14 @@ func ReviewGame(ctx context.Context, g *game.Game, opt ReviewOptions) (*Review, 
 		if b.Placing() || (opt.Side != game.Empty && b.Turn() != opt.Side) {
 			continue
 		}
+		release := func() {}
+		if opt.Wait != nil {
+			if release, err = opt.Wait(ctx); err != nil {
+				return nil, err
+			}
+		}
 		mr, err := rv.move(ctx, b, m)
+		release()
 		if err != nil {
 			return nil, err
 		}
@@ -212,7 +225,7 @@ func (rv *reviewer) move(ctx context.Context, b game.Board, m game.Square) (Move
 }
 
 // judge returns, in hundredths of a disc for the side to move in b, the
-// value of b's best move by Hard's search within nodes, that of the move
+// value of b's best move by the midgame search within nodes, that of the move
 // that led to after, searched to the same horizon, and the best move.
 func judge(ctx context.Context, b, after game.Board, nodes uint64) (best, played int, move game.Square, err error) {
 	best, move, depth, err := reviewSearch(ctx, b, nodes)

@@ -144,12 +144,15 @@ func TestReviewGame(t *testing.T) {
 		side       game.Color
 	}{
 		{"both sides", reviewGame6, game.Empty},
-		{"black", reviewGame6, game.Black},
 		{"white, after a pass", reviewGamePass6, game.White},
+		{"black", reviewGame6, game.Black},
 		{"black, after a pass", reviewGamePass6, game.Black},
 	}
-	for _, tt := range tests {
+	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if testing.Short() && i >= 2 {
+				t.Skip("the first two cover the rest in -short mode")
+			}
 			g, err := game.ParseTranscript(game.Options{Size: 6}, tt.transcript)
 			if err != nil {
 				t.Fatal(err)
@@ -158,16 +161,27 @@ func TestReviewGame(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			const exact = 9
+			const exact = 7
 			var reported []MoveReview
-			opt := ReviewOptions{Side: tt.side, ExactEmpties: exact, Nodes: 20_000,
-				Progress: func(m MoveReview) { reported = append(reported, m) }}
+			waits, held := 0, false
+			opt := ReviewOptions{Side: tt.side, ExactEmpties: exact, Nodes: 5_000,
+				Progress: func(m MoveReview) {
+					if held {
+						t.Errorf("move %d reported before its turn was released", m.Number)
+					}
+					reported = append(reported, m)
+				},
+				Wait: func(context.Context) (func(), error) {
+					waits++
+					held = true
+					return func() { held = false }, nil
+				}}
 			r, err := ReviewGame(ctx, g, opt)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !reflect.DeepEqual(reported, r.Moves) {
-				t.Errorf("Progress reported %d moves, the review has %d", len(reported), len(r.Moves))
+			if !reflect.DeepEqual(reported, r.Moves) || waits != len(r.Moves) {
+				t.Errorf("Progress reported %d moves and Wait was called %d times; the review has %d", len(reported), waits, len(r.Moves))
 			}
 			want := 0
 			for i, m := range g.Plies {
@@ -203,7 +217,7 @@ func TestReviewGame(t *testing.T) {
 					t.Errorf("%+v: want values %+d, %+d by brute force", mr, best, played)
 				}
 			}
-			again, err := ReviewGame(ctx, g, ReviewOptions{Side: tt.side, ExactEmpties: exact, Nodes: 20_000})
+			again, err := ReviewGame(ctx, g, ReviewOptions{Side: tt.side, ExactEmpties: exact, Nodes: 5_000})
 			if err != nil || !reflect.DeepEqual(again, r) {
 				t.Errorf("a second review differs: %+v, %v\nfirst %+v", again, err, r)
 			}
@@ -275,5 +289,31 @@ func TestReviewMistakes(t *testing.T) {
 		if !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("Mistakes(%d) = moves %v, want %v", tt.n, got, tt.want)
 		}
+	}
+}
+
+// TestReviewOpening8 judges an 8×8 opening, whose search uses the learned
+// evaluation: every verdict is sane and a second review is the same.
+func TestReviewOpening8(t *testing.T) {
+	g, err := game.ParseTranscript(game.Options{Size: 8}, "f5d6c3d3c4f4f6f3e6e7d7c5b6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := ReviewOptions{Nodes: 5_000}
+	r, err := ReviewGame(context.Background(), g, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Moves) != len(g.Plies) {
+		t.Fatalf("%d moves judged, want %d", len(r.Moves), len(g.Plies))
+	}
+	for _, mr := range r.Moves {
+		if mr.Exact || mr.Loss() < 0 || mr.Loss() > 64 || (mr.Loss() == 0) != (mr.Best == mr.Played) {
+			t.Errorf("verdict %+v", mr)
+		}
+	}
+	again, err := ReviewGame(context.Background(), g, opt)
+	if err != nil || !reflect.DeepEqual(again, r) {
+		t.Errorf("a second review differs: %+v, %v\nfirst %+v", again, err, r)
 	}
 }

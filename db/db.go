@@ -105,12 +105,28 @@ type Store interface {
 	// MaxPracticeHistory.
 	SavePractice(ctx context.Context, p *Practice, oldVersion int) error
 
+	// Review returns the stored review of game id, or ErrNotFound.
+	Review(ctx context.Context, gameID string) (*Review, error)
+	// SaveReview stores r, replacing any review of its game; the game
+	// must exist. It sets r.Created.
+	SaveReview(ctx context.Context, r *Review) error
+
 	// Migrations returns the names of the applied schema migrations, in
 	// order.
 	Migrations(ctx context.Context) ([]string, error)
 	// Close finishes the writes in hand and closes the store; later
 	// writes fail with ErrClosed.
 	Close() error
+}
+
+// Review is a game's engine review as stored: the game's ply count when it
+// was judged, and the verdicts, encoded by the app (the store keeps them as
+// they are).
+type Review struct {
+	GameID  string
+	Ply     int
+	Body    string
+	Created time.Time
 }
 
 // Expired counts what one call of Store.Expire deleted.

@@ -174,6 +174,7 @@ func (s *Server) gamePage(c *gin.Context, m *match.Match, message, did string) v
 		AllowUndo: g.AllowUndo,
 		Sound:     g.Sound,
 		Moves:     moveList(m),
+		Record:    recordView(m),
 		Result:    result(m),
 		CanResign: m.Playing() && m.Current() && !m.Waiting(),
 	}

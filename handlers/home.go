@@ -284,12 +284,16 @@ func againFields(g *db.Game) []views.Field {
 	if g.Human == game.White {
 		color = "white"
 	}
+	start := g.Record.Options.Start
+	if start == game.Setup {
+		start = game.Cross // a game played on from a replay is played again from the start
+	}
 	fs := []views.Field{
 		{Name: "opponent", Value: string(g.Opponent)},
 		{Name: "color", Value: color},
 		{Name: "level", Value: g.Level},
 		{Name: "size", Value: strconv.Itoa(g.Record.Options.Size)},
-		{Name: "start", Value: g.Record.Options.Start.String()},
+		{Name: "start", Value: start.String()},
 	}
 	for _, f := range []struct {
 		name string

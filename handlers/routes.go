@@ -40,6 +40,17 @@ func (s *Server) Routes() http.Handler {
 	g.POST("/settings", games, s.wrap(s.settings))
 	g.GET("/events", s.wrap(s.events))
 	g.POST("/again", games, s.wrap(s.again))
+	g.GET("/replay", s.wrap(s.replayGame))
+	g.GET("/transcript", s.wrap(s.downloadTranscript))
+	g.GET("/ggf", s.wrap(s.downloadGGF))
+	g.GET("/review", s.wrap(s.showReview))
+	g.POST("/review", hints, s.wrap(s.startReview))
+
+	// Imported records are replayed from their address: nothing is stored.
+	r.GET("/import", s.wrap(s.importForm))
+	r.POST("/import", moves, s.wrap(s.importRecord))
+	r.GET("/replay", s.wrap(s.replayImported))
+	r.POST("/playon", games, s.perNetwork(s.netGameLimit), s.wrap(s.playOn))
 
 	r.GET("/join/:token", s.wrap(s.showJoin))
 	r.POST("/join/:token", games, s.wrap(s.join))

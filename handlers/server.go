@@ -121,6 +121,8 @@ type Server struct {
 	now            func() time.Time
 	waiters        *waiters
 	streamLifetime time.Duration
+	// reviews are the game reviews waiting or running (review.go).
+	reviews *reviewQueue
 }
 
 // cookieName is the session cookie's name; it holds only the player id.
@@ -162,6 +164,7 @@ func New(cfg Config) (*Server, error) {
 		notifier:  cfg.Notifier,
 		draining:  make(chan struct{}),
 		roomTTL:   cfg.RoomTTL,
+		reviews:   &reviewQueue{},
 	}
 	s.publicURL, s.now = strings.TrimRight(cfg.PublicURL, "/"), cfg.Now
 	if s.now == nil {

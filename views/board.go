@@ -39,6 +39,7 @@ type GamePage struct {
 	AllowUndo bool
 	Sound     bool
 	Moves     string      // the moves so far, passes included
+	Record    RecordView  // the numbered move list, transcript and downloads
 	Result    *ResultView // set once the game is over
 	Again     []Field     // a new game with the same choices, once over
 	Online    *OnlineView // the room of an online game

@@ -16,7 +16,7 @@ import (
 var files embed.FS
 
 // partials are parsed into every page's set.
-var partials = []string{"base.tmpl", "board.tmpl", "newgame.tmpl", "online.tmpl"}
+var partials = []string{"base.tmpl", "board.tmpl", "newgame.tmpl", "online.tmpl", "record.tmpl"}
 
 // Page names, one per page template file.
 const (
@@ -34,7 +34,7 @@ type Views struct {
 // New parses the templates.
 func New() (*Views, error) {
 	v := &Views{pages: make(map[string]*template.Template)}
-	for _, name := range append([]string{Home, Confirm, Play, Error, Join}, tutorialPages...) {
+	for _, name := range append(append([]string{Home, Confirm, Play, Error, Join}, tutorialPages...), recordPages...) {
 		t, err := template.New(name).ParseFS(files, append(partials, name+".tmpl")...)
 		if err != nil {
 			return nil, fmt.Errorf("parse page %s: %w", name, err)

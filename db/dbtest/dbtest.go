@@ -59,6 +59,8 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 		{"DeleteGame", testDeleteGame},
 		{"Expire", testExpire},
 		{"ExpireInBatches", testExpireBatches},
+		{"Reviews", testReviews},
+		{"SetupStartRoundTrip", testSetupStart},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -780,5 +782,68 @@ func testExpireBatches(t *testing.T, e *env) {
 	}
 	if total != 3 {
 		t.Errorf("players deleted in batches of 2: %d, want 3", total)
+	}
+}
+
+// testReviews stores a review, replaces it, keeps it apart from other
+// games, and deletes it with its game.
+func testReviews(t *testing.T, e *env) {
+	e.newGame(t, "g1", "p1")
+	e.newGame(t, "g2", "p1")
+	if _, err := e.s.Review(ctx, "g1"); !errors.Is(err, db.ErrNotFound) {
+		t.Fatalf("Review(g1) before any: %v, want ErrNotFound", err)
+	}
+	for _, body := range []string{`{"moves":[1]}`, `{"moves":[2]}`} {
+		r := &db.Review{GameID: "g1", Ply: len(body), Body: body}
+		if err := e.s.SaveReview(ctx, r); err != nil {
+			t.Fatalf("SaveReview: %v", err)
+		}
+		if r.Created.IsZero() {
+			t.Errorf("SaveReview did not set Created")
+		}
+		got, err := e.s.Review(ctx, "g1")
+		if err != nil || got.GameID != "g1" || got.Ply != r.Ply || got.Body != body || !got.Created.Equal(r.Created) {
+			t.Errorf("Review(g1) = %+v, %v, want %+v", got, err, r)
+		}
+		e.clock.advance(time.Minute)
+	}
+	if _, err := e.s.Review(ctx, "g2"); !errors.Is(err, db.ErrNotFound) {
+		t.Errorf("Review(g2): %v, want ErrNotFound", err)
+	}
+	if err := e.s.SaveReview(ctx, &db.Review{GameID: "none", Body: "{}"}); err == nil {
+		t.Errorf("SaveReview of a game that does not exist: no error")
+	}
+	if err := e.s.DeleteGame(ctx, "g1", "p1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.s.Review(ctx, "g1"); !errors.Is(err, db.ErrNotFound) {
+		t.Errorf("Review(g1) after deleting the game: %v, want ErrNotFound", err)
+	}
+}
+
+// testSetupStart stores a game played on from a set-up position, White to
+// move, and reads it back whole.
+func testSetupStart(t *testing.T, e *env) {
+	e.player(t, "p1")
+	b, err := game.ParseLine("-------------------X-------XX------XO--------------------------- O")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := game.OptionsFrom(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := game.ParseTranscript(o, "c3c4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &db.Game{ID: "set-up", PlayerID: "p1", Opponent: db.Computer, Human: game.White, Level: "hard",
+		Record: *rec, HintPly: -1, HintSquare: game.Pass}
+	if err := e.s.CreateGame(ctx, g); err != nil {
+		t.Fatalf("CreateGame: %v", err)
+	}
+	got := e.game(t, "set-up")
+	if got.Record.Options != o || !slices.Equal(got.Record.Plies, rec.Plies) {
+		t.Errorf("Game(set-up) = %v %v, want %v %v", got.Record.Options, got.Record.Plies, o, rec.Plies)
 	}
 }

@@ -39,11 +39,11 @@ func insertGame(ctx context.Context, x execer, g *db.Game, now time.Time) error 
 		status = db.Playing
 	}
 	_, err = x.Exec(ctx, `INSERT INTO games (id, player_id, opponent, human, level, size, start,
-		plies, ply, status, show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at, room_id, resigned)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, nullif($19, ''), $20)`,
+		plies, ply, status, show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at, room_id, resigned, setup)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, nullif($19, ''), $20, $21)`,
 		g.ID, g.PlayerID, string(g.Opponent), human, g.Level, g.Record.Options.Size, g.Record.Options.Start.String(),
 		encodePlies(g.Record), g.Ply(), string(status), g.ShowMoves, g.AllowUndo, g.Sound, g.Hints, g.Undos,
-		g.HintPly, hintText(g), now.UnixNano(), g.RoomID, colorText(g.Resigned))
+		g.HintPly, hintText(g), now.UnixNano(), g.RoomID, colorText(g.Resigned), setupText(g.Record.Options))
 	if err != nil {
 		return err
 	}
@@ -121,7 +121,7 @@ func (s *Store) changedOne(ctx context.Context, n int64, id string) error {
 }
 
 const gameColumns = `id, player_id, opponent, human, level, size, start, plies, ply, status,
-	show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at, coalesce(room_id, ''), resigned`
+	show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at, coalesce(room_id, ''), resigned, setup`
 
 // Game returns the game with the given id, or [db.ErrNotFound].
 func (s *Store) Game(ctx context.Context, id string) (*db.Game, error) {
@@ -160,13 +160,13 @@ func scanGame(row pgx.Row) (*db.Game, error) {
 	var (
 		g                            db.Game
 		opponent, human, start, hint string
-		resigned                     string
+		resigned, setup              string
 		plies, status                string
 		size, ply                    int
 		created, updated             int64
 	)
 	err := row.Scan(&g.ID, &g.PlayerID, &opponent, &human, &g.Level, &size, &start, &plies, &ply, &status,
-		&g.ShowMoves, &g.AllowUndo, &g.Sound, &g.Hints, &g.Undos, &g.HintPly, &hint, &created, &updated, &g.RoomID, &resigned)
+		&g.ShowMoves, &g.AllowUndo, &g.Sound, &g.Hints, &g.Undos, &g.HintPly, &hint, &created, &updated, &g.RoomID, &resigned, &setup)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, db.ErrNotFound
 	}
@@ -180,6 +180,11 @@ func scanGame(row pgx.Row) (*db.Game, error) {
 		return nil, err
 	}
 	g.Record.Options = game.Options{Size: size, Start: st}
+	if st == game.Setup {
+		if g.Record.Options.Setup, err = game.ParseLine(setup); err != nil {
+			return nil, fmt.Errorf("game %s: setup: %w", g.ID, err)
+		}
+	}
 	if g.Record.Plies, err = decodePlies(size, plies); err != nil {
 		return nil, fmt.Errorf("game %s: %w", g.ID, err)
 	}
@@ -198,6 +203,14 @@ func scanGame(row pgx.Row) (*db.Game, error) {
 
 // The helpers below store values as the SQLite store does, so that a
 // site's rows mean the same in either database.
+
+// setupText is the setup column: a set-up start's position, else "".
+func setupText(o game.Options) string {
+	if o.Start == game.Setup {
+		return o.Setup.Line()
+	}
+	return ""
+}
 
 func humanText(g *db.Game) (string, error) {
 	switch {

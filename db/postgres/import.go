@@ -36,14 +36,15 @@ var copyTables = []copyTable{
 	{name: "players", columns: []string{"id", "created_at", "last_seen", "choices"}, merge: true},
 	{name: "games", columns: []string{"id", "player_id", "opponent", "human", "level", "size", "start", "plies", "ply",
 		"status", "show_moves", "allow_undo", "sound", "hints", "undos", "hint_ply", "hint_square", "created_at",
-		"updated_at", "room_id", "resigned"}, flags: []string{"show_moves", "allow_undo", "sound"}},
+		"updated_at", "room_id", "resigned", "setup"}, flags: []string{"show_moves", "allow_undo", "sound"}},
+	{name: "reviews", columns: []string{"game_id", "ply", "body", "created_at"}},
 	{name: "rooms", columns: []string{"id", "token", "game_id", "host", "guest", "host_color", "round", "host_wins",
 		"guest_wins", "draws", "host_again", "guest_again", "version", "created_at", "updated_at"}},
 	{name: "practice", columns: []string{"player_id", "opening", "plies", "history", "version", "updated_at"}, merge: true},
 }
 
-// Import copies every player, game, room and practice board from src, a
-// SQLite database of the app migrated to the same schema (through 0004),
+// Import copies every player, game (with its review), room and practice board from src, a
+// SQLite database of the app migrated to the same schema (through sqlite 0005),
 // into the store's database, in one transaction: all or nothing. It
 // refuses with [ErrHasGames] if the database holds any game already. The
 // tables are locked against writes meanwhile, so stop the servers (or
@@ -57,7 +58,7 @@ func (s *Store) Import(ctx context.Context, src *sql.DB) (Counts, error) {
 	}
 	defer stx.Rollback()
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `LOCK TABLE players, games, rooms, practice IN SHARE ROW EXCLUSIVE MODE`); err != nil {
+		if _, err := tx.Exec(ctx, `LOCK TABLE players, games, reviews, rooms, practice IN SHARE ROW EXCLUSIVE MODE`); err != nil {
 			return err
 		}
 		var has bool

@@ -131,11 +131,11 @@ func (s *Store) insertGame(tx wtx, g *db.Game, now time.Time) error {
 		return err
 	}
 	_, err = tx.Exec(`INSERT INTO games (id, player_id, opponent, human, level, size, start,
-		plies, ply, status, show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at, room_id, resigned)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, nullif(?, ''), ?)`,
+		plies, ply, status, show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at, room_id, resigned, setup)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, nullif(?, ''), ?, ?)`,
 		g.ID, g.PlayerID, string(g.Opponent), human, g.Level, g.Record.Options.Size, g.Record.Options.Start.String(),
 		encodePlies(g.Record), g.Ply(), string(g.Status), g.ShowMoves, g.AllowUndo, g.Sound, g.Hints, g.Undos,
-		g.HintPly, hintText(g), now.UnixNano(), now.UnixNano(), g.RoomID, colorText(g.Resigned))
+		g.HintPly, hintText(g), now.UnixNano(), now.UnixNano(), g.RoomID, colorText(g.Resigned), setupText(g.Record.Options))
 	if err == nil {
 		// Nothing is kept under a new id, but a read of it may be under way.
 		tx.after(func() { s.games.forget(g.ID) })
@@ -226,7 +226,7 @@ func (s *Store) changedOne(ctx context.Context, n int64, id string) error {
 }
 
 const gameColumns = `id, player_id, opponent, human, level, size, start, plies, ply, status,
-	show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at, coalesce(room_id, ''), resigned`
+	show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at, coalesce(room_id, ''), resigned, setup`
 
 // Game returns the game with the given id, or [db.ErrNotFound].
 func (s *Store) Game(ctx context.Context, id string) (*db.Game, error) {
@@ -272,13 +272,13 @@ func scanGame(row scanner) (*db.Game, error) {
 	var (
 		g                            db.Game
 		opponent, human, start, hint string
-		resigned                     string
+		resigned, setup              string
 		plies, status                string
 		size, ply                    int
 		created, updated             int64
 	)
 	err := row.Scan(&g.ID, &g.PlayerID, &opponent, &human, &g.Level, &size, &start, &plies, &ply, &status,
-		&g.ShowMoves, &g.AllowUndo, &g.Sound, &g.Hints, &g.Undos, &g.HintPly, &hint, &created, &updated, &g.RoomID, &resigned)
+		&g.ShowMoves, &g.AllowUndo, &g.Sound, &g.Hints, &g.Undos, &g.HintPly, &hint, &created, &updated, &g.RoomID, &resigned, &setup)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, db.ErrNotFound
 	}
@@ -292,6 +292,11 @@ func scanGame(row scanner) (*db.Game, error) {
 		return nil, err
 	}
 	g.Record.Options = game.Options{Size: size, Start: st}
+	if st == game.Setup {
+		if g.Record.Options.Setup, err = game.ParseLine(setup); err != nil {
+			return nil, fmt.Errorf("game %s: setup: %w", g.ID, err)
+		}
+	}
 	if g.Record.Plies, err = decodePlies(size, plies); err != nil {
 		return nil, fmt.Errorf("game %s: %w", g.ID, err)
 	}
@@ -306,6 +311,14 @@ func scanGame(row scanner) (*db.Game, error) {
 	}
 	g.Created, g.Updated = time.Unix(0, created), time.Unix(0, updated)
 	return &g, nil
+}
+
+// setupText is the setup column: a set-up start's position, else "".
+func setupText(o game.Options) string {
+	if o.Start == game.Setup {
+		return o.Setup.Line()
+	}
+	return ""
 }
 
 func humanText(g *db.Game) (string, error) {
