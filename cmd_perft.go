@@ -21,12 +21,8 @@ func runPerft(args []string) error {
 		fmt.Fprintln(fs.Output(), "usage: reversi perft [-size 6|8|10] [-start cross|parallel|free] DEPTH")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseArgs(fs, args, 1); err != nil {
 		return err
-	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return flag.ErrHelp
 	}
 	depth, err := strconv.Atoi(fs.Arg(0))
 	if err != nil || depth < 0 {

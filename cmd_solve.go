@@ -28,7 +28,13 @@ func solve(w io.Writer, args []string) error {
 		fmt.Fprintln(fs.Output(), "to move under perfect play, empties counted for the winner, and a best move")
 		fmt.Fprintln(fs.Output(), "(pass when the side to move must pass, none when the game is over).")
 	}
-	if err := fs.Parse(args); err != nil {
+	// The command has no flags, and a position may start with "-" (an
+	// empty a1): only a plain request for help is read as a flag.
+	if len(args) == 1 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+		fs.Usage()
+		return flag.ErrHelp
+	}
+	if err := fs.Parse(append([]string{"--"}, args...)); err != nil {
 		return err
 	}
 	if fs.NArg() == 0 {

@@ -14,7 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"reversi/db"
+	"reversi/db/sqlite"
+	"reversi/handlers/loadtest"
 )
 
 // TestCrashLosesNoMove runs the real server binary, plays many games at once
@@ -46,9 +47,9 @@ func TestCrashLosesNoMove(t *testing.T) {
 	for round := range rounds {
 		srv := startServer(t, bin, dbPath)
 		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan *loadStats)
+		done := make(chan *loadtest.Stats)
 		go func() {
-			done <- runLoad(ctx, loadConfig{Base: srv.url, Computer: 0.25, Level: "easy", Size: 8, Acked: record}, 16, uint64(round))
+			done <- loadtest.Run(ctx, loadtest.Config{Base: srv.url, Computer: 0.25, Level: "easy", Size: 8, Acked: record}, 16, uint64(round))
 		}()
 		time.Sleep(time.Duration(300+rng.IntN(1200)) * time.Millisecond)
 		sig := syscall.SIGKILL
@@ -61,14 +62,14 @@ func TestCrashLosesNoMove(t *testing.T) {
 		err := srv.cmd.Wait()
 		cancel()
 		st := <-done
-		t.Logf("round %d: %v after %d moves, %d games: %v", round, sig, st.moves, st.games, err)
-		if st.serverErrors > 0 || st.lost > 0 {
-			t.Errorf("round %d: %d server errors, %d lost moves: %v", round, st.serverErrors, st.lost, st.firstErrors)
+		t.Logf("round %d: %v after %d moves, %d games: %v", round, sig, st.Moves, st.Games, err)
+		if st.ServerErrors > 0 || st.Lost > 0 {
+			t.Errorf("round %d: %d server errors, %d lost moves: %v", round, st.ServerErrors, st.Lost, st.FirstErrors)
 		}
 		if sig == syscall.SIGTERM && err != nil {
 			t.Errorf("after SIGTERM the server exited with %v, want a clean exit\n%s", err, srv.log())
 		}
-		if st.moves == 0 {
+		if st.Moves == 0 {
 			t.Fatalf("round %d: no move was played before the signal\n%s", round, srv.log())
 		}
 		checkStored(t, dbPath, acked)
@@ -134,7 +135,7 @@ func checkStored(t *testing.T, dbPath string, acked map[string]int) {
 	if err := raw.QueryRowContext(ctx, "PRAGMA integrity_check").Scan(&integrity); err != nil || integrity != "ok" {
 		t.Fatalf("integrity_check = %q, %v; want ok", integrity, err)
 	}
-	store, err := db.Open(ctx, dbPath)
+	store, err := sqlite.Open(ctx, dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -51,3 +51,16 @@ func commandNames() []string {
 	slices.Sort(names)
 	return names
 }
+
+// parseArgs parses a command's flags and checks that n arguments follow
+// them; otherwise it prints the usage and returns [flag.ErrHelp].
+func parseArgs(fs *flag.FlagSet, args []string, n int) error {
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != n {
+		fs.Usage()
+		return flag.ErrHelp
+	}
+	return nil
+}

@@ -1,190 +1,237 @@
-// Package db keeps players and games in SQLite (modernc.org/sqlite, no cgo).
+// Package db is the store-neutral core of the app's storage: the domain
+// types (players' games, online rooms, practice boards), the errors at the
+// storage edge, and [Store], the interface that every store implements.
 //
-// A Store holds two pools on one file: a single writer connection, whose
-// transactions begin IMMEDIATE, and a pool of read-only readers. The
-// database runs in WAL mode, so readers never wait for the writer. Every
-// write is one short statement or transaction; no computer search or network
-// call happens inside one. Writes arriving together share one commit (see
-// batcher), and every query is prepared once per pool (see stmts).
-//
-// A Store also keeps recently read games in memory (see gameCache), so it
-// must be the only writer of its file: run one server per database.
+// The stores live beside it, one folder each: db/sqlite (the embedded
+// default) and any other. Each must pass the contract suite in db/dbtest,
+// which is written against [Store] alone. Nothing here knows SQL or HTTP.
 package db
 
 import (
 	"context"
-	"database/sql"
 	"errors"
-	"fmt"
-	"io/fs"
-	"slices"
-	"strings"
 	"time"
 
-	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
-
-	"reversi/migrations"
+	"reversi/game"
 )
 
-// Errors at the package's edge, checked with errors.Is.
+// Errors at the storage edge, checked with errors.Is.
 var (
 	// ErrNotFound means that no row has the id asked for.
 	ErrNotFound = errors.New("not found")
-	// ErrStale means that a conditional update found the game at another
-	// ply than the caller read, and changed nothing.
-	ErrStale = errors.New("game changed since it was read")
+	// ErrStale means that a conditional update found the row at another
+	// version (a game at another ply) than the caller read, and changed
+	// nothing.
+	ErrStale = errors.New("changed since it was read")
+	// ErrRoomFull means that the guest seat of a room is taken.
+	ErrRoomFull = errors.New("room is full")
+	// ErrClosed is returned by writes to a closed store.
+	ErrClosed = errors.New("store is closed")
+	// ErrUnavailable means that the database could not be reached (a
+	// server restarting, say): the request may succeed if tried again.
+	// Stores wrap such errors with it; the app answers 503.
+	ErrUnavailable = errors.New("database unavailable")
 )
 
-// pragmas are set on every pooled connection through the DSN. With
-// synchronous(FULL) a commit is on the disk before the move is answered,
-// even across a power cut; group commit (see batcher) keeps that cheap.
-const pragmas = "_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)"
+// Store keeps players, games, online rooms and practice boards. Every write
+// that a game or a room may race on is conditional on the version the
+// caller read (a game's ply, a room's or practice board's version), and
+// changes exactly one row or nothing.
+type Store interface {
+	// CreatePlayer records a player id as seen now: a new one is created,
+	// one that exists has its last-seen time moved on.
+	CreatePlayer(ctx context.Context, id string) error
+	// Choices returns the player's last new-game choices as stored by
+	// SetChoices, or "" when there are none (or no such player).
+	Choices(ctx context.Context, player string) (string, error)
+	// SetChoices keeps the player's new-game choices, an opaque string.
+	SetChoices(ctx context.Context, player, choices string) error
 
-// wantPragmas are the settings that Open checks on both pools.
-var wantPragmas = []struct{ name, want string }{
-	{"journal_mode", "wal"},
-	{"busy_timeout", "5000"},
-	{"foreign_keys", "1"},
-	{"synchronous", "2"}, // FULL
+	// CreateGame stores a new game. The caller chooses g.ID; the store
+	// sets Created and Updated.
+	CreateGame(ctx context.Context, g *Game) error
+	// Game returns the game with the given id, or ErrNotFound.
+	Game(ctx context.Context, id string) (*Game, error)
+	// Unfinished returns the player's unfinished games (their own and
+	// those where they hold a room's guest seat), the most recently
+	// changed first, at most limit of them.
+	Unfinished(ctx context.Context, playerID string, limit int) ([]*Game, error)
+	// UpdateGame writes g's plies, status, counts and hint, only while the
+	// stored game stands at ply oldPly: otherwise nothing changes and the
+	// error is ErrStale, or ErrNotFound when there is no such game. It
+	// sets g.Updated.
+	UpdateGame(ctx context.Context, g *Game, oldPly int) error
+	// UpdateSettings writes a game's settings, whatever its ply.
+	UpdateSettings(ctx context.Context, id string, st Settings) error
+	// DeleteGame deletes game id of player, which must be theirs and not
+	// played in a room; otherwise it returns ErrNotFound and deletes
+	// nothing.
+	DeleteGame(ctx context.Context, id, player string) error
+	// Expire deletes, in one short write, at most limit players last seen
+	// before seenBefore, with their games and practice boards, and at most
+	// limit rooms unused since roomsBefore, with every game played in
+	// them. It says how many of each it deleted; a caller repeats it until
+	// both are below limit.
+	Expire(ctx context.Context, seenBefore, roomsBefore time.Time, limit int) (Expired, error)
+
+	// CreateRoom stores a new game and the room that plays it, together;
+	// it sets g.RoomID, r.GameID and both times.
+	CreateRoom(ctx context.Context, r *Room, g *Game) error
+	// Room returns the room with the given id, or ErrNotFound.
+	Room(ctx context.Context, id string) (*Room, error)
+	// RoomByToken returns the room that an invite token opens, or
+	// ErrNotFound.
+	RoomByToken(ctx context.Context, token string) (*Room, error)
+	// JoinRoom gives the free guest seat of room id to player. If the
+	// seat is taken (or player is the host) it returns ErrRoomFull and
+	// changes nothing.
+	JoinRoom(ctx context.Context, id, player string) error
+	// SetAgain records a seat's answer to "play again?" while the room is
+	// at version r.Version; if not, it returns ErrStale and changes
+	// nothing. On success r is updated.
+	SetAgain(ctx context.Context, r *Room, host bool, a Again) error
+	// StartRound stores g as the room's next game, with r's colours and
+	// score, and clears both answers, while the room is at version
+	// oldVersion; if not, it returns ErrStale and stores nothing.
+	StartRound(ctx context.Context, r *Room, g *Game, oldVersion int) error
+
+	// Practice returns the player's practice board, or ErrNotFound.
+	Practice(ctx context.Context, playerID string) (*Practice, error)
+	// SavePractice writes p as the version after oldVersion: it inserts
+	// the board when oldVersion is 0 and there is none, and otherwise
+	// updates it only while it stands at oldVersion; if not, it returns
+	// ErrStale and changes nothing. The player must exist. It sets
+	// p.Version and p.Updated, and drops the oldest history beyond
+	// MaxPracticeHistory.
+	SavePractice(ctx context.Context, p *Practice, oldVersion int) error
+
+	// Review returns the stored review of game id, or ErrNotFound.
+	Review(ctx context.Context, gameID string) (*Review, error)
+	// SaveReview stores r, replacing any review of its game; the game
+	// must exist. It sets r.Created.
+	SaveReview(ctx context.Context, r *Review) error
+
+	// Migrations returns the names of the applied schema migrations, in
+	// order.
+	Migrations(ctx context.Context) ([]string, error)
+	// Close finishes the writes in hand and closes the store; later
+	// writes fail with ErrClosed.
+	Close() error
 }
 
-// Store is a SQLite database of players and games.
-type Store struct {
-	w  *sql.DB  // one connection: SQLite has one writer at a time anyway
-	r  *sql.DB  // read-only pool
-	rs *stmts   // prepared on r
-	b  *batcher // every write goes through it, on w
-	// games keeps recently read games; see gameCache.
-	games *gameCache
+// Review is a game's engine review as stored: the game's ply count when it
+// was judged, and the verdicts, encoded by the app (the store keeps them as
+// they are).
+type Review struct {
+	GameID  string
+	Ply     int
+	Body    string
+	Created time.Time
 }
 
-// Open opens (creating if need be) the database file at path and applies the
-// migrations that it has not seen yet.
-func Open(ctx context.Context, path string) (*Store, error) {
-	return openWith(ctx, path, migrations.FS)
+// Expired counts what one call of Store.Expire deleted.
+type Expired struct {
+	Players, Rooms, Games int
 }
 
-// openWith is Open with the migrations of fsys.
-func openWith(ctx context.Context, path string, fsys fs.FS) (*Store, error) {
-	if path == "" || strings.Contains(path, "?") || strings.HasPrefix(path, "file:") {
-		return nil, fmt.Errorf("open database %q: want a plain file path", path)
-	}
-	w, err := sql.Open("sqlite", path+"?"+pragmas+"&_txlock=immediate")
-	if err != nil {
-		return nil, fmt.Errorf("open database %s: %w", path, err)
-	}
-	w.SetMaxOpenConns(1)
-	w.SetMaxIdleConns(1)
-	w.SetConnMaxLifetime(0)
-	if err := migrate(ctx, w, fsys); err != nil {
-		w.Close()
-		return nil, fmt.Errorf("migrate %s: %w", path, err)
-	}
-	r, err := sql.Open("sqlite", path+"?"+pragmas+"&_pragma=query_only(1)")
-	if err != nil {
-		w.Close()
-		return nil, fmt.Errorf("open database %s for reading: %w", path, err)
-	}
-	r.SetMaxOpenConns(4)
-	r.SetMaxIdleConns(4)
-	for _, pool := range []*sql.DB{w, r} {
-		if err := checkPragmas(ctx, pool); err != nil {
-			w.Close()
-			r.Close()
-			return nil, fmt.Errorf("open database %s: %w", path, err)
-		}
-	}
-	return &Store{w: w, r: r, rs: newStmts(r), b: newBatcher(w), games: newGameCache()}, nil
+// Opponent is who the player plays against.
+type Opponent string
+
+// The opponents.
+const (
+	Computer Opponent = "computer"
+	Local    Opponent = "local"  // a friend on the same device
+	Online   Opponent = "online" // a friend in another browser, in a room
+)
+
+// Status is where a game stands.
+type Status string
+
+// The statuses.
+const (
+	Playing Status = "playing"
+	Over    Status = "over"
+)
+
+// Settings are the switches a player may change during a game.
+type Settings struct {
+	ShowMoves bool // mark the legal moves
+	AllowUndo bool
+	Sound     bool
 }
 
-// checkPragmas checks that the DSN's pragmas took effect on a pool's
-// connection: a driver that ignored them would silently lose durability.
-func checkPragmas(ctx context.Context, pool *sql.DB) error {
-	for _, p := range wantPragmas {
-		var got string
-		if err := pool.QueryRowContext(ctx, "PRAGMA "+p.name).Scan(&got); err != nil {
-			return fmt.Errorf("check pragma %s: %w", p.name, err)
-		}
-		if got != p.want {
-			return fmt.Errorf("pragma %s is %s, want %s", p.name, got, p.want)
-		}
-	}
-	return nil
+// Game is a stored game: its options and plies, from which every position
+// is rebuilt, and what the player did with it. Nothing in it depends on
+// who is looking at it.
+type Game struct {
+	ID       string
+	PlayerID string
+	Opponent Opponent
+	// Human is the human's side against the computer, the host's side in
+	// an online game, and Empty in a local game, where both sides are human.
+	Human  game.Color
+	Level  string // "easy", "normal", …; the ai package parses it
+	Record game.Game
+	Status Status
+	Settings
+	Hints, Undos int
+	// HintPly and HintSquare are the last hint given: it is shown while the
+	// game stands at ply HintPly. HintPly is -1 when there is none.
+	HintPly    int
+	HintSquare game.Square
+	Created    time.Time
+	Updated    time.Time
+	// RoomID is the room of an online game, or empty.
+	RoomID string
+	// Resigned is the side that resigned the game, or Empty.
+	Resigned game.Color
 }
 
-// Close finishes the writes in hand, then closes both pools; later writes
-// fail with [ErrClosed].
-func (s *Store) Close() error {
-	s.b.close()
-	return errors.Join(s.rs.close(), s.r.Close(), s.w.Close())
+// Ply returns the number of plies played, the game's version.
+func (g *Game) Ply() int { return len(g.Record.Plies) }
+
+// Again is a player's answer to "play again?".
+type Again string
+
+// The answers. AgainNone is no answer yet.
+const (
+	AgainNone   Again = ""
+	AgainSwitch Again = "switch" // play again, with the sides switched
+	AgainKeep   Again = "keep"   // play again, on the same sides
+)
+
+// Room is an online match between two browsers: the invite token, the two
+// seats, the current round's game and the score of the rounds before it.
+type Room struct {
+	ID     string
+	Token  string // the invite link's secret; shown to the host only
+	GameID string
+	Host   string // the player who made the room
+	Guest  string // the player who took the other seat; empty while free
+	// HostColor is the host's side in the current round.
+	HostColor             game.Color
+	Round                 int
+	HostWins, GuestWins   int
+	Draws                 int
+	HostAgain, GuestAgain Again
+	Version               int // bumped by every change
+	Created, Updated      time.Time
 }
 
-// migrate applies the .sql files of fsys that schema_migrations does not
-// list, in name order, each in its own transaction together with its row in
-// schema_migrations.
-func migrate(ctx context.Context, w *sql.DB, fsys fs.FS) error {
-	if _, err := w.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-		name       TEXT    PRIMARY KEY,
-		applied_at INTEGER NOT NULL
-	) STRICT`); err != nil {
-		return fmt.Errorf("create schema_migrations: %w", err)
-	}
-	names, err := fs.Glob(fsys, "*.sql")
-	if err != nil {
-		return err
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		if err := applyOne(ctx, w, fsys, name); err != nil {
-			return err
-		}
-	}
-	return nil
+// Practice is a player's practice board, stored apart from the games: the
+// opening it starts from, the plies played since, and the earlier ply lists
+// that undo goes back through.
+type Practice struct {
+	PlayerID string
+	Opening  string // a transcript from the 8×8 cross start
+	// Plies are square names and "pass", space-separated, after Opening.
+	Plies string
+	// History holds earlier values of Plies, the newest last.
+	History []string
+	// Version counts the writes; a write applies only at the version read.
+	Version int
+	Updated time.Time
 }
 
-func applyOne(ctx context.Context, w *sql.DB, fsys fs.FS, name string) error {
-	text, err := fs.ReadFile(fsys, name)
-	if err != nil {
-		return fmt.Errorf("read %s: %w", name, err)
-	}
-	tx, err := w.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("begin %s: %w", name, err)
-	}
-	defer tx.Rollback()
-	var n int
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations WHERE name = ?`, name).Scan(&n); err != nil {
-		return fmt.Errorf("check %s: %w", name, err)
-	}
-	if n > 0 {
-		return nil
-	}
-	if _, err := tx.ExecContext(ctx, string(text)); err != nil {
-		return fmt.Errorf("apply %s: %w", name, err)
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)`, name, time.Now().Unix()); err != nil {
-		return fmt.Errorf("record %s: %w", name, err)
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("commit %s: %w", name, err)
-	}
-	return nil
-}
-
-// Migrations returns the names of the applied migrations, in order.
-func (s *Store) Migrations(ctx context.Context) ([]string, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT name FROM schema_migrations ORDER BY name`)
-	if err != nil {
-		return nil, fmt.Errorf("list migrations: %w", err)
-	}
-	defer rows.Close()
-	var names []string
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			return nil, fmt.Errorf("list migrations: %w", err)
-		}
-		names = append(names, n)
-	}
-	return names, rows.Err()
-}
+// MaxPracticeHistory bounds the undo history kept per player.
+const MaxPracticeHistory = 64

@@ -19,7 +19,7 @@ func midgames(b *testing.B, o Options) []Board {
 }
 
 func BenchmarkMoves64(b *testing.B) {
-	ps := midgames(b, Options{8, Cross})
+	ps := midgames(b, Options{Size: 8, Start: Cross})
 	var sink uint64
 	i := 0
 	for b.Loop() {
@@ -31,7 +31,7 @@ func BenchmarkMoves64(b *testing.B) {
 }
 
 func BenchmarkFlips64(b *testing.B) {
-	ps := midgames(b, Options{8, Cross})
+	ps := midgames(b, Options{Size: 8, Start: Cross})
 	var sink uint64
 	i := 0
 	for b.Loop() {
@@ -45,8 +45,8 @@ func BenchmarkFlips64(b *testing.B) {
 
 func BenchmarkMoves(b *testing.B) {
 	for _, size := range Sizes {
-		b.Run(Options{size, Cross}.String(), func(b *testing.B) {
-			ps := midgames(b, Options{size, Cross})
+		b.Run(Options{Size: size, Start: Cross}.String(), func(b *testing.B) {
+			ps := midgames(b, Options{Size: size, Start: Cross})
 			n := 0
 			i := 0
 			for b.Loop() {
@@ -59,8 +59,8 @@ func BenchmarkMoves(b *testing.B) {
 
 func BenchmarkPlay(b *testing.B) {
 	for _, size := range Sizes {
-		b.Run(Options{size, Cross}.String(), func(b *testing.B) {
-			ps := midgames(b, Options{size, Cross})
+		b.Run(Options{Size: size, Start: Cross}.String(), func(b *testing.B) {
+			ps := midgames(b, Options{Size: size, Start: Cross})
 			i := 0
 			for b.Loop() {
 				pos := ps[i%len(ps)]
@@ -75,8 +75,8 @@ func BenchmarkPerft(b *testing.B) {
 	for _, tt := range []struct {
 		size, depth int
 	}{{6, 8}, {8, 8}, {10, 6}} {
-		b.Run(Options{tt.size, Cross}.String(), func(b *testing.B) {
-			start, _ := NewStart(Options{tt.size, Cross})
+		b.Run(Options{Size: tt.size, Start: Cross}.String(), func(b *testing.B) {
+			start, _ := NewStart(Options{Size: tt.size, Start: Cross})
 			var leaves uint64
 			for b.Loop() {
 				leaves = Perft(start, tt.depth)

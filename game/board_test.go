@@ -40,11 +40,11 @@ func TestStarts(t *testing.T) {
 		board string
 		moves []string
 	}{
-		{Options{8, Cross}, "--------\n--------\n--------\n---OX---\n---XO---\n--------\n--------\n--------\nX", []string{"c4", "d3", "e6", "f5"}},
-		{Options{8, Parallel}, "--------\n--------\n--------\n---OO---\n---XX---\n--------\n--------\n--------\nX", []string{"c3", "d3", "e3", "f3"}},
-		{Options{8, Free}, "--------\n--------\n--------\n--------\n--------\n--------\n--------\n--------\nX", []string{"d4", "d5", "e4", "e5"}},
-		{Options{6, Cross}, "------\n------\n--OX--\n--XO--\n------\n------\nX", []string{"b3", "c2", "d5", "e4"}},
-		{Options{10, Cross}, strings.Repeat("----------\n", 4) + "----OX----\n----XO----\n" + strings.Repeat("----------\n", 4) + "X", []string{"d5", "e4", "f7", "g6"}},
+		{Options{Size: 8, Start: Cross}, "--------\n--------\n--------\n---OX---\n---XO---\n--------\n--------\n--------\nX", []string{"c4", "d3", "e6", "f5"}},
+		{Options{Size: 8, Start: Parallel}, "--------\n--------\n--------\n---OO---\n---XX---\n--------\n--------\n--------\nX", []string{"c3", "d3", "e3", "f3"}},
+		{Options{Size: 8, Start: Free}, "--------\n--------\n--------\n--------\n--------\n--------\n--------\n--------\nX", []string{"d4", "d5", "e4", "e5"}},
+		{Options{Size: 6, Start: Cross}, "------\n------\n--OX--\n--XO--\n------\n------\nX", []string{"b3", "c2", "d5", "e4"}},
+		{Options{Size: 10, Start: Cross}, strings.Repeat("----------\n", 4) + "----OX----\n----XO----\n" + strings.Repeat("----------\n", 4) + "X", []string{"d5", "e4", "f7", "g6"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.o.String(), func(t *testing.T) {

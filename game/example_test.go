@@ -1,6 +1,7 @@
 package game_test
 
 import (
+	"errors"
 	"fmt"
 
 	"reversi/game"
@@ -66,4 +67,29 @@ func ExampleParseLine() {
 	fmt.Println(b.Turn(), "to move,", b.Count(game.Empty), "empties")
 	// Output:
 	// black to move, 20 empties
+}
+
+func ExampleParseGGF() {
+	r, err := game.ParseGGF("(;GM[Othello]PB[Ann]PW[Bob]RE[?]TY[8]" +
+		"BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6//1.5]B[C3];)")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(r.Black, "v", r.White, r.Game.Options, r.Game.Transcript())
+	text, _ := r.GGF()
+	fmt.Println(text)
+	// Output:
+	// Ann v Bob 8x8 cross f5d6c3
+	// (;GM[Othello]PC[]DT[]PB[Ann]PW[Bob]RE[?]TI[]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[f5]W[d6]B[c3];)
+}
+
+func ExampleRecordError() {
+	_, err := game.ParseRecord("f5d6c3d3c4a1")
+	var re *game.RecordError
+	if errors.As(err, &re) {
+		fmt.Println(re.Sentence())
+	}
+	// Output:
+	// Move 6, a1, is not allowed: it outflanks no disc.
 }

@@ -1,6 +1,8 @@
 package game
 
 import (
+	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -109,6 +111,55 @@ func FuzzPlay(f *testing.F) {
 				t.Fatalf("%s flipped nothing", m.Name(size))
 			}
 			b = next
+		}
+	})
+}
+
+// FuzzParseGGF reads any text as GGF: it must never panic, and a record it
+// accepts must write itself out and read back the same.
+func FuzzParseGGF(f *testing.F) {
+	f.Add("(;GM[Othello]PC[GGS/os]PB[a]PW[b]RE[+2.000]TI[05:00//02:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5//0.01]W[d6/-1.5/3];)")
+	f.Add("(;GM[Othello]TY[6]BO[6 --------------O*----*O-------------- *]B[e4]W[c5]B[b6]W[f4]B[d5]W[c2]B[c1]W[c6]B[e6]W[b1]B[a1]W[b3]B[d6]W[b4]B[f3]W[f5]B[f6]W[PA]B[a2];)")
+	f.Add("(;GM[Othello]TY[10]BO[10 " + strings.Repeat("-", 100) + " *]B[e5]W[f5]B[e6]W[f6]B[g5]C[\\]];)")
+	f.Fuzz(func(t *testing.T, s string) {
+		r, err := ParseGGF(s)
+		if err != nil {
+			var re *RecordError
+			if !errors.As(err, &re) || re.Sentence() == "" {
+				t.Fatalf("ParseGGF(%q) error %v has no sentence", s, err)
+			}
+			return
+		}
+		text, err := r.GGF()
+		if err != nil {
+			t.Fatalf("ParseGGF(%q) gave a record that GGF refuses: %v", s, err)
+		}
+		back, err := ParseGGF(text)
+		if err != nil || !equalRecords(back, r) {
+			t.Fatalf("ParseGGF(%q) = %+v; its GGF %q reads back as %+v, %v", s, r, text, back, err)
+		}
+	})
+}
+
+// FuzzParseRecord reads any text as a transcript or GGF: it must never
+// panic, and a game it accepts must give the same game from its transcript.
+func FuzzParseRecord(f *testing.F) {
+	for _, s := range []string{"f5d6c3d3c4", "c2b2", "g6e7", "d4e4d5e5f4", "F5 D6 x9", "(;GM[Othello];)"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r, err := ParseRecord(s)
+		if err != nil {
+			var re *RecordError
+			if !errors.As(err, &re) || re.Sentence() == "" {
+				t.Fatalf("ParseRecord(%q) error %v has no sentence", s, err)
+			}
+			return
+		}
+		tr := r.Game.Transcript()
+		back, err := ParseTranscript(r.Game.Options, tr)
+		if err != nil || !slices.Equal(back.Plies, trimPass(r.Game.Plies)) {
+			t.Fatalf("ParseRecord(%q) = %v; its transcript %q reads back as %v, %v", s, r.Game.Plies, tr, back, err)
 		}
 	})
 }

@@ -99,7 +99,7 @@ func TestParseBoardRejects(t *testing.T) {
 }
 
 func TestTranscript(t *testing.T) {
-	g, err := ParseTranscript(Options{8, Cross}, "F5d6 C3")
+	g, err := ParseTranscript(Options{Size: 8, Start: Cross}, "F5d6 C3")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,10 +109,10 @@ func TestTranscript(t *testing.T) {
 	for _, bad := range []struct{ in, why string }{
 		{"f5f5", "move 2 (f5)"},
 		{"f5a1", "move 2 (a1): illegal move"},
-		{"f5z9", "move 2: square"},
-		{"55", "move 1: square"},
+		{"f5z9", "move 2 (z9): square"},
+		{"55", "move 1 (55): square"},
 	} {
-		if _, err := ParseTranscript(Options{8, Cross}, bad.in); err == nil || !strings.Contains(err.Error(), bad.why) {
+		if _, err := ParseTranscript(Options{Size: 8, Start: Cross}, bad.in); err == nil || !strings.Contains(err.Error(), bad.why) {
 			t.Errorf("ParseTranscript(%q) error = %v, want one saying %q", bad.in, err, bad.why)
 		}
 	}
@@ -125,7 +125,7 @@ func TestTranscriptPasses(t *testing.T) {
 	passes := 0
 	for _, size := range Sizes {
 		for _, start := range []Start{Cross, Parallel, Free} {
-			o := Options{size, start}
+			o := Options{Size: size, Start: start}
 			for range 50 {
 				g := randomGame(t, rng, o, 1000)
 				if slices.Contains(trimPass(g.Plies), Pass) {
@@ -179,7 +179,7 @@ func randomGame(t testing.TB, rng *rand.Rand, o Options, plies int) *Game {
 }
 
 func TestGameUndo(t *testing.T) {
-	g, err := ParseTranscript(Options{8, Cross}, "f5d6c3d3c4")
+	g, err := ParseTranscript(Options{Size: 8, Start: Cross}, "f5d6c3d3c4")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -13,11 +14,12 @@ const (
 	Cross    Start = iota // d4, e5 white; e4, d5 black (on 8×8)
 	Parallel              // the two top centre squares white, the bottom two black
 	Free                  // empty board; the first four plies fill the centre
+	Setup                 // a given position, [Options.Setup]: a game played on from another's
 )
 
-var startNames = [...]string{Cross: "cross", Parallel: "parallel", Free: "free"}
+var startNames = [...]string{Cross: "cross", Parallel: "parallel", Free: "free", Setup: "setup"}
 
-// String returns "cross", "parallel" or "free".
+// String returns "cross", "parallel", "free" or "setup".
 func (s Start) String() string {
 	if s >= 0 && int(s) < len(startNames) {
 		return startNames[s]
@@ -39,6 +41,9 @@ func ParseStart(name string) (Start, error) {
 type Options struct {
 	Size  int // 6, 8 or 10
 	Start Start
+	// Setup is the starting position, side to move included, when Start
+	// is Setup; otherwise it is the zero Board.
+	Setup Board
 }
 
 // Validate reports what is wrong with o, if anything.
@@ -46,10 +51,31 @@ func (o Options) Validate() error {
 	if geometryOf(o.Size) == nil {
 		return fmt.Errorf("board size %d: want 6, 8 or 10", o.Size)
 	}
-	if o.Start < Cross || o.Start > Free {
+	switch {
+	case o.Start < Cross || o.Start > Setup:
 		return fmt.Errorf("unknown start %d", o.Start)
+	case o.Start != Setup && o.Setup != Board{}:
+		return fmt.Errorf("a %s start with a setup position", o.Start)
+	case o.Start == Setup && o.Setup.Size() != o.Size:
+		return fmt.Errorf("setup position of size %d for a %d×%d board", o.Setup.Size(), o.Size, o.Size)
+	case o.Start == Setup && o.Setup.Over():
+		return errors.New("setup position is a finished game")
 	}
 	return nil
+}
+
+// OptionsFrom returns the options of a game that starts at b: the cross,
+// parallel or free placement start if b is one of them, Black to move,
+// else a Setup start.
+func OptionsFrom(b Board) (Options, error) {
+	for _, s := range []Start{Cross, Parallel, Free} {
+		o := Options{Size: b.Size(), Start: s}
+		if want, err := NewStart(o); err == nil && want == b {
+			return o, nil
+		}
+	}
+	o := Options{Size: b.Size(), Start: Setup, Setup: b}
+	return o, o.Validate()
 }
 
 // NewStart returns the starting position for o, Black to move.
@@ -66,6 +92,8 @@ func NewStart(o Options) (Board, error) {
 		white, black = tl.Or(br), tr.Or(bl)
 	case Parallel:
 		white, black = tl.Or(tr), bl.Or(br)
+	case Setup:
+		return o.Setup, nil
 	}
 	return NewBoard(n, black, white, Black)
 }
@@ -154,7 +182,8 @@ func (g *Game) Transcript() string {
 // ParseTranscript reads a transcript such as "f5d6c3d3c4" (any case,
 // optional spaces) for a game set up with o, and returns the game with the
 // passes it implies put back. It rejects squares that do not parse and
-// moves that the rules forbid, saying which move and why.
+// moves that the rules forbid with a [*RecordError] that names the first
+// bad move and its number.
 func ParseTranscript(o Options, s string) (*Game, error) {
 	g, err := NewGame(o)
 	if err != nil {
@@ -170,16 +199,17 @@ func ParseTranscript(o Options, s string) (*Game, error) {
 		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
 			j++
 		}
-		sq, err := ParseSquare(o.Size, s[i:j])
+		text := s[i:j]
+		sq, err := ParseSquare(o.Size, text)
 		if err != nil {
-			return nil, fmt.Errorf("move %d: %w", n, err)
+			return nil, notSquare(n, text, o.Size, err)
 		}
 		if b.MustPass() {
 			b, _, _ = b.Play(Pass)
 			g.Plies = append(g.Plies, Pass)
 		}
-		if b, _, err = b.Play(sq); err != nil {
-			return nil, fmt.Errorf("move %d (%s): %w", n, sq.Name(o.Size), err)
+		if b, err = playMove(b, sq, n, text); err != nil {
+			return nil, err
 		}
 		g.Plies = append(g.Plies, sq)
 		i = j
@@ -187,7 +217,82 @@ func ParseTranscript(o Options, s string) (*Game, error) {
 	return g, nil
 }
 
-// String returns the options as "8x8 cross".
+// String returns the options as "8x8 cross", or with a setup position
+// "8x8 setup" and the position's [Board.Line].
 func (o Options) String() string {
+	if o.Start == Setup {
+		return fmt.Sprintf("%dx%d %s %s", o.Size, o.Size, o.Start, o.Setup.Line())
+	}
 	return fmt.Sprintf("%dx%d %s", o.Size, o.Size, o.Start)
+}
+
+// A RecordError says what is wrong with a transcript or a GGF record. For a
+// bad move it names the move's number (1 for the first move written) and
+// the move as written; [RecordError.Sentence] puts it in words that a page
+// can show.
+type RecordError struct {
+	// Move is the number of the first bad move, or 0 when the record
+	// itself cannot be read.
+	Move int
+	// Text is that move as written.
+	Text string
+	// Err is the cause; it wraps [ErrIllegalMove] or [ErrGameOver] for a
+	// move that the rules forbid.
+	Err error
+
+	sentence string
+}
+
+func (e *RecordError) Error() string {
+	if e.Move == 0 {
+		return e.Err.Error()
+	}
+	return fmt.Sprintf("move %d (%s): %v", e.Move, e.Text, e.Err)
+}
+
+func (e *RecordError) Unwrap() error { return e.Err }
+
+// Sentence returns what is wrong as a sentence for the player, such as
+// "Move 12, a1, is not allowed: it outflanks no disc."
+func (e *RecordError) Sentence() string { return e.sentence }
+
+func notSquare(n int, text string, size int, err error) *RecordError {
+	return &RecordError{Move: n, Text: text, Err: err,
+		sentence: fmt.Sprintf("Move %d, %q, is not a square of the %d×%d board.", n, text, size, size)}
+}
+
+func badRecord(format string, args ...any) *RecordError {
+	err := fmt.Errorf(format, args...)
+	s := err.Error()
+	return &RecordError{Err: err, sentence: "The record cannot be read: " + s + "."}
+}
+
+// playMove plays m, move number n written as text, and says in a
+// [*RecordError] why the rules forbid it if they do.
+func playMove(b Board, m Square, n int, text string) (Board, error) {
+	next, _, err := b.Play(m)
+	if err == nil {
+		return next, nil
+	}
+	why := "it outflanks no disc"
+	switch {
+	case errors.Is(err, ErrGameOver):
+		why = "the game was already over"
+	case m == Pass:
+		why = fmt.Sprintf("%s cannot pass while a move exists", title(b.Turn()))
+	case b.At(m) != Empty:
+		why = "that square is taken"
+	case b.Placing():
+		why = "the first four discs go on the centre squares"
+	}
+	return b, &RecordError{Move: n, Text: text, Err: err,
+		sentence: fmt.Sprintf("Move %d, %s, is not allowed: %s.", n, text, why)}
+}
+
+// title returns "Black" or "White".
+func title(c Color) string {
+	if c == White {
+		return "White"
+	}
+	return "Black"
 }

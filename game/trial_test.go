@@ -48,7 +48,7 @@ func TestTrialMatchesFlips(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, size := range Sizes {
 		for range 200 {
-			g := randomGame(t, rng, Options{size, Cross}, rng.IntN(size*size))
+			g := randomGame(t, rng, Options{Size: size, Start: Cross}, rng.IntN(size*size))
 			b, _ := g.Board()
 			for sq := range b.Discs(Empty).All() {
 				var want []int

@@ -154,7 +154,7 @@ func tabTo(t *testing.T, ctx context.Context, test string) {
 const (
 	focusIsStatus = `document.activeElement && document.activeElement.id === "status"`
 	statusText    = `document.getElementById("status").textContent`
-	playable      = `e.matches('.grid button:not([disabled]):not([aria-disabled])') || e.value === 'pass'`
+	playable      = `e.matches('.grid button.lg:not([disabled]):not([aria-disabled])') || e.value === 'pass'`
 )
 
 // playWholeGame starts a 6×6 game against the computer from the home page
@@ -166,6 +166,9 @@ func playWholeGame(t *testing.T, ctx context.Context, base string, scripts bool)
 	if got := eval[string](t, ctx, `document.activeElement.className`); got != "skip" {
 		t.Errorf("the first Tab reaches %q, want the skip link", got)
 	}
+	// The full form is one press away, behind a summary.
+	tabTo(t, ctx, `e.matches("details.newgame summary")`)
+	do(t, ctx, chromedp.KeyEvent(kb.Enter))
 	tabTo(t, ctx, `e.name === "size" && e.checked`)
 	do(t, ctx, chromedp.KeyEvent(kb.ArrowDown))
 	if got := eval[string](t, ctx, `document.querySelector("input[name=size]:checked").value`); got != "6" {

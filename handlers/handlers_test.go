@@ -317,7 +317,7 @@ func TestPagesAreGzipped(t *testing.T) {
 }
 
 // panicStore panics on every game lookup.
-type panicStore struct{ Store }
+type panicStore struct{ db.Store }
 
 func (panicStore) Game(context.Context, string) (*db.Game, error) { panic("boom: secret detail") }
 
@@ -334,5 +334,20 @@ func TestPanicShowsAPlainErrorPage(t *testing.T) {
 	}
 	if !strings.Contains(body, "Something went wrong") {
 		t.Errorf("error page lacks its heading:\n%s", body)
+	}
+}
+
+// TestHeadAnswersLikeGet sends HEAD to every page that takes GET: the same
+// status and headers, and no body.
+func TestHeadAnswersLikeGet(t *testing.T) {
+	a := newApp(t)
+	id, cookie := a.start(nil, "opponent", "local")
+	for _, path := range []string{"/", "/games/" + id, "/tutorial", "/tutorial/2?try=f3", "/practice",
+		"/rules", "/strategy", "/faq", "/history", static.CSS.Path, "/no/such/page"} {
+		get, head := a.do("GET", path, nil, cookie), a.do("HEAD", path, nil, cookie)
+		if head.Code != get.Code || head.Body.Len() != 0 || head.Header().Get("Content-Type") != get.Header().Get("Content-Type") {
+			t.Errorf("HEAD %s = %d with %d bytes (%s); GET = %d (%s)", path, head.Code, head.Body.Len(),
+				head.Header().Get("Content-Type"), get.Code, get.Header().Get("Content-Type"))
+		}
 	}
 }

@@ -12,10 +12,13 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"reversi/ai"
 	"reversi/db"
+	"reversi/db/sqlite"
 	"reversi/game"
 	"reversi/views"
 )
@@ -44,14 +47,14 @@ func firstHint(_ context.Context, b game.Board) (game.Square, error) { return b.
 
 type testApp struct {
 	t     testing.TB
-	store *db.Store
+	store *sqlite.Store
 	srv   *Server
 	h     http.Handler
 }
 
 func newApp(t testing.TB) *testApp {
 	t.Helper()
-	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+	store, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,15 +62,25 @@ func newApp(t testing.TB) *testApp {
 	return newAppWith(t, store, store)
 }
 
-func newAppWith(t testing.TB, store *db.Store, s Store) *testApp {
+func newAppWith(t testing.TB, store *sqlite.Store, s db.Store) *testApp {
+	t.Helper()
+	return newAppConfig(t, store, func(c *Config) { c.Store = s })
+}
+
+// newAppConfig makes a test app on store whose Config mod may change.
+func newAppConfig(t testing.TB, store *sqlite.Store, mod func(*Config)) *testApp {
 	t.Helper()
 	v, err := views.New()
 	if err != nil {
 		t.Fatal(err)
 	}
 	// No rate limits here: tests and fuzzers play faster than any person.
-	srv, err := New(Config{Store: s, Views: v, SessionKeys: testKeys, Choose: firstMove, Hint: firstHint,
-		Logger: discardLogger(), MoveRate: -1, GameRate: -1})
+	cfg := Config{Store: store, Views: v, SessionKeys: testKeys, Choose: firstMove, Hint: firstHint,
+		Logger: discardLogger(), MoveRate: -1, GameRate: -1, HintRate: -1, NewPlayersPerHour: -1, NewGamesPerHour: -1}
+	if mod != nil {
+		mod(&cfg)
+	}
+	srv, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,4 +207,37 @@ func golden(t *testing.T, name string, got []byte) {
 	if string(got) != string(want) {
 		t.Errorf("%s differs from the golden file; run go test ./handlers -update and review the diff.\ngot:\n%s", path, got)
 	}
+}
+
+// waitUntil waits for cond to hold, checking it every few milliseconds,
+// and fails the test if it does not within ten seconds.
+func waitUntil(t testing.TB, cond func() bool, what string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// clock is a settable time source for Config.Now.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func newClock(t time.Time) *clock { return &clock{t: t} }
+
+func (c *clock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
 }

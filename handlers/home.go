@@ -1,8 +1,11 @@
 package handlers
 
 import (
+	"errors"
 	"math/rand/v2"
 	"net/http"
+	"net/url"
+	"slices"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
@@ -10,6 +13,7 @@ import (
 	"reversi/ai"
 	"reversi/db"
 	"reversi/game"
+	"reversi/game/match"
 	"reversi/views"
 )
 
@@ -23,7 +27,7 @@ type choices struct {
 var newGameFields = []choices{
 	{"opponent", "Opponent", "", []string{"computer", "local", "online"}, []string{"The computer", "A friend on this device", "A friend online, by invite link"}},
 	{"color", "Your colour against the computer or online", "Black moves first.", []string{"black", "white", "random"}, []string{"Black", "White", "Random"}},
-	{"level", "Computer level", "", []string{"easy", "normal", "hard"}, []string{"Easy", "Normal", "Hard"}},
+	{"level", "Computer level", "", []string{"easy", "normal", "hard", "expert"}, []string{"Easy", "Normal", "Hard", "Expert (for strong players)"}},
 	{"size", "Board size", "", []string{"8", "6", "10"}, []string{"8×8 (standard)", "6×6 (quick)", "10×10 (long)"}},
 	{"start", "Opening", "", []string{"cross", "parallel", "free"}, []string{"Cross (standard)", "Parallel", "Free placement"}},
 }
@@ -47,19 +51,74 @@ func newGameForm(values map[string]string, set db.Settings) views.NewGameForm {
 	return f
 }
 
+// defaultSettings are a new player's settings: legal moves shown, undo
+// allowed, no sound.
+var defaultSettings = db.Settings{ShowMoves: true, AllowUndo: true}
+
+// choices returns the player's last new-game choices and settings, which
+// the home page's Play button uses, or the defaults.
+func (s *Server) choices(c *gin.Context, p string) (map[string]string, db.Settings, error) {
+	if p == "" {
+		return nil, defaultSettings, nil
+	}
+	raw, err := s.store.Choices(c.Request.Context(), p)
+	if err != nil || raw == "" {
+		return nil, defaultSettings, err
+	}
+	q, err := url.ParseQuery(raw)
+	if err != nil {
+		return nil, defaultSettings, nil // a choice of an older form: start afresh
+	}
+	values := map[string]string{}
+	for _, ch := range newGameFields {
+		if v := q.Get(ch.name); slices.Contains(ch.values, v) {
+			values[ch.name] = v
+		}
+	}
+	set := db.Settings{ShowMoves: q.Get("show_moves") == "on", AllowUndo: q.Get("allow_undo") == "on", Sound: q.Get("sound") == "on"}
+	return values, set, nil
+}
+
+// keepChoices stores the player's new-game choices and settings.
+func (s *Server) keepChoices(c *gin.Context, p string, values map[string]string, set db.Settings) error {
+	q := url.Values{}
+	for _, ch := range newGameFields {
+		if v := values[ch.name]; v != "" {
+			q.Set(ch.name, v)
+		}
+	}
+	for k, on := range map[string]bool{"show_moves": set.ShowMoves, "allow_undo": set.AllowUndo, "sound": set.Sound} {
+		if on {
+			q.Set(k, "on")
+		}
+	}
+	return s.store.SetChoices(c.Request.Context(), p, q.Encode())
+}
+
 func (s *Server) home(c *gin.Context) error {
+	values, set, err := s.choices(c, playerID(c))
+	if err != nil {
+		return err
+	}
 	page := views.HomePage{
 		Base: s.base("Play in your browser", "main", "Skip to the main content"),
-		Form: newGameForm(nil, db.Settings{ShowMoves: true, AllowUndo: true}),
+		Form: newGameForm(values, set),
 	}
 	if p := playerID(c); p != "" {
-		gs, err := s.store.Unfinished(c.Request.Context(), p, 6)
+		gs, err := s.reachable(c, p)
 		if err != nil {
 			return err
 		}
 		for i, g := range gs {
 			link := views.GameLink{URL: gameURL(g.ID) + "#status", Description: describe(g)}
+			if g.RoomID == "" {
+				link.Delete = gameURL(g.ID) + "?ask=delete#delete"
+			}
 			if i == 0 {
+				link.Saved = views.Saved(g.Updated)
+				if b, err := g.Record.Board(); err == nil {
+					link.Thumb = views.Thumb(b)
+				}
 				page.Continue = &link
 			} else {
 				page.Others = append(page.Others, link)
@@ -68,6 +127,33 @@ func (s *Server) home(c *gin.Context) error {
 	}
 	s.writePage(c.Writer, c.Request, http.StatusOK, views.Home, page)
 	return nil
+}
+
+// reachable returns the player's unfinished games that can still be
+// played: an online game whose room has expired is left out.
+func (s *Server) reachable(c *gin.Context, p string) ([]*db.Game, error) {
+	ctx := c.Request.Context()
+	gs, err := s.store.Unfinished(ctx, p, 6)
+	if err != nil {
+		return nil, err
+	}
+	var out []*db.Game
+	for _, g := range gs {
+		if g.RoomID != "" {
+			r, err := s.store.Room(ctx, g.RoomID)
+			if errors.Is(err, db.ErrNotFound) {
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
+			if match.Expired(r, g, s.roomTTL, s.now()) {
+				continue
+			}
+		}
+		out = append(out, g)
+	}
+	return out, nil
 }
 
 // newGameRequest is a parsed new-game form.
@@ -89,8 +175,7 @@ func parseNewGame(c *gin.Context) (*newGameRequest, error) {
 			ok = ok || v == allowed
 		}
 		if !ok {
-			return nil, &pageError{Status: http.StatusBadRequest, Heading: "That new-game form was incomplete",
-				Message: "Please go back to the home page and choose every option of the new game (" + ch.legend + " was missing)."}
+			return nil, refuse(http.StatusBadRequest, views.NoticeIncomplete(ch.legend))
 		}
 		req.values[ch.name] = v
 	}
@@ -131,7 +216,7 @@ func (s *Server) newGame(c *gin.Context) error {
 	ctx := c.Request.Context()
 	p := playerID(c)
 	if p != "" && c.PostForm("confirm") != "yes" {
-		gs, err := s.store.Unfinished(ctx, p, 1)
+		gs, err := s.reachable(c, p)
 		if err != nil {
 			return err
 		}
@@ -153,7 +238,16 @@ func (s *Server) newGame(c *gin.Context) error {
 		}
 	}
 	if p == "" {
-		p = newPlayerID()
+		if p, err = s.newPlayer(c); err != nil {
+			return err
+		}
+	}
+	// The next Play button starts a game like this one.
+	if err := s.recordPlayer(c, p); err != nil {
+		return err
+	}
+	if err := s.keepChoices(c, p, req.values, req.settings); err != nil {
+		return err
 	}
 	if req.opponent == db.Online {
 		return s.createRoom(c, req, p)
@@ -166,27 +260,22 @@ func (s *Server) newGame(c *gin.Context) error {
 	if req.opponent == db.Computer {
 		g.Human = req.human
 	}
-	st, err := newGameState(g)
+	m, err := match.Load(g)
 	if err != nil {
 		return err
 	}
-	if req.opponent == db.Computer {
-		// The computer opens when the player takes White; this happens
-		// before the game is stored, outside any transaction.
-		if err := s.computerReplies(ctx, st); err != nil {
-			return err
-		}
-	}
-	if err := s.store.CreatePlayer(ctx, p); err != nil {
+	// The computer opens when the player takes White; this happens before
+	// the game is stored, outside any transaction.
+	if err := m.ComputerReplies(ctx, s.chooser(m), false); err != nil {
 		return err
 	}
-	if err := s.store.CreateGame(ctx, st.Game); err != nil {
+	if err := s.store.CreateGame(ctx, g); err != nil {
 		return err
 	}
 	if err := s.savePlayer(c, p); err != nil {
 		return err
 	}
-	return redirect(c, gameURL(st.ID)+"#status")
+	return redirect(c, gameURL(g.ID)+"#status")
 }
 
 // againFields are the new-game form's values for a game like g.
@@ -195,12 +284,16 @@ func againFields(g *db.Game) []views.Field {
 	if g.Human == game.White {
 		color = "white"
 	}
+	start := g.Record.Options.Start
+	if start == game.Setup {
+		start = game.Cross // a game played on from a replay is played again from the start
+	}
 	fs := []views.Field{
 		{Name: "opponent", Value: string(g.Opponent)},
 		{Name: "color", Value: color},
 		{Name: "level", Value: g.Level},
 		{Name: "size", Value: strconv.Itoa(g.Record.Options.Size)},
-		{Name: "start", Value: g.Record.Options.Start.String()},
+		{Name: "start", Value: start.String()},
 	}
 	for _, f := range []struct {
 		name string

@@ -4,10 +4,12 @@ import (
 	"errors"
 	"math"
 	"net/http"
+	"net/netip"
 	"strconv"
-	"time"
 
 	"github.com/gin-gonic/gin"
+
+	"reversi/views"
 )
 
 // maxBody bounds a request body: every form here is a few hundred bytes.
@@ -21,15 +23,23 @@ const (
 	DefaultMoveBurst = 100
 	DefaultGameRate  = 2 // new games and joins per second
 	DefaultGameBurst = 20
+	DefaultHintRate  = 1 // hints per second: each is a search, so fewer than moves
+	DefaultHintBurst = 5
+
+	// Per network (an IPv4 /24 or an IPv6 /64), over an hour: new players
+	// (browsers without a cookie that start something) and new games.
+	// Generous enough for a school or a café behind one address, tight
+	// enough that one address cannot fill the disk with fresh cookies.
+	DefaultNewPlayersPerHour = 120
+	DefaultNewPlayersBurst   = 60
+	DefaultNewGamesPerHour   = 600
+	DefaultNewGamesBurst     = 120
 )
 
 var (
-	errTooLarge = &pageError{Status: http.StatusRequestEntityTooLarge, Heading: "That request was too large",
-		Message: "The server only takes small forms, and this one was bigger than any of its pages sends. Nothing was changed."}
-	errBadForm = &pageError{Status: http.StatusBadRequest, Heading: "That form couldn't be read",
-		Message: "The form that was sent was not in a shape the server understands. Nothing was changed; please go back and try again."}
-	errTooMany = &pageError{Status: http.StatusTooManyRequests, Heading: "Slow down a little",
-		Message: "This browser sent a great many requests in a short time, so the last one was not carried out. Nothing was changed. Wait a moment, then go back and try again."}
+	errTooLarge = refuse(http.StatusRequestEntityTooLarge, views.NoticeTooLarge)
+	errBadForm  = refuse(http.StatusBadRequest, views.NoticeBadForm)
+	errTooMany  = refuse(http.StatusTooManyRequests, views.NoticeTooMany)
 )
 
 // limitBody reads the form of every POST up front, bounded by maxBody:
@@ -41,16 +51,16 @@ func (s *Server) limitBody(c *gin.Context) {
 		return
 	}
 	if c.Request.ContentLength > maxBody {
-		s.renderError(c, errTooLarge.Status, errTooLarge)
+		s.renderError(c, errTooLarge.status, errTooLarge.Notice)
 		return
 	}
 	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxBody)
 	if err := c.Request.ParseForm(); err != nil {
 		if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
-			s.renderError(c, errTooLarge.Status, errTooLarge)
+			s.renderError(c, errTooLarge.status, errTooLarge.Notice)
 			return
 		}
-		s.renderError(c, errBadForm.Status, errBadForm)
+		s.renderError(c, errBadForm.status, errBadForm.Notice)
 		return
 	}
 	c.Next()
@@ -62,17 +72,69 @@ func (s *Server) limitBody(c *gin.Context) {
 // proxy the client's (see Config.TrustedProxies).
 func (s *Server) rateLimit(l *rateLimiter) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		key := playerID(c)
-		if key == "" {
-			key = "addr " + c.ClientIP()
-		}
-		if ok, wait := l.allow(key, time.Now()); !ok {
+		if ok, wait := l.allow(limitKey(c), s.now()); !ok {
 			c.Header("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
-			s.renderError(c, errTooMany.Status, errTooMany)
+			s.renderError(c, errTooMany.status, errTooMany.Notice)
 			return
 		}
 		c.Next()
 	}
+}
+
+// netOf names the network a client's address belongs to, for the
+// limits on new players and games: IPv4 addresses by /24, IPv6 by /64,
+// since one person easily has a whole IPv6 /64 (or a few IPv4 addresses
+// next to each other) to draw from.
+func netOf(ip string) string {
+	addr, err := netip.ParseAddr(ip)
+	if err != nil {
+		return "addr " + ip
+	}
+	addr = addr.Unmap()
+	bits := 64
+	if addr.Is4() {
+		bits = 24
+	}
+	p, _ := addr.Prefix(bits)
+	return "net " + p.String()
+}
+
+// perNetwork refuses requests over l's rate for the client's network with
+// 429, a page and Retry-After.
+func (s *Server) perNetwork(l *rateLimiter) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if err := s.allowNetwork(c, l); err != nil {
+			s.renderError(c, errTooMany.status, errTooMany.Notice)
+		}
+	}
+}
+
+// allowNetwork spends one of l's tokens for the client's network, or
+// returns a 429 refusal and sets Retry-After.
+func (s *Server) allowNetwork(c *gin.Context, l *rateLimiter) error {
+	if ok, wait := l.allow(netOf(c.ClientIP()), s.now()); !ok {
+		c.Header("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
+		return errTooMany
+	}
+	return nil
+}
+
+// newPlayer returns a new player id for a browser without a cookie, within
+// the limit of new players for its network.
+func (s *Server) newPlayer(c *gin.Context) (string, error) {
+	if err := s.allowNetwork(c, s.playerLimit); err != nil {
+		return "", err
+	}
+	return newPlayerID(), nil
+}
+
+// limitKey is what a request is counted under: its player, or its address
+// for a browser without a player cookie.
+func limitKey(c *gin.Context) string {
+	if p := playerID(c); p != "" {
+		return p
+	}
+	return "addr " + c.ClientIP()
 }
 
 // newLimit returns the limiter for a configured rate and burst, falling

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -179,5 +180,83 @@ func TestRateLimitBehindProxy(t *testing.T) {
 	}
 	if _, err := New(Config{Store: newApp(t).store, Views: &views.Views{}, SessionKeys: testKeys, TrustedProxies: []string{"proxy.example"}}); err == nil {
 		t.Error("a trusted proxy that is no address was accepted")
+	}
+}
+
+func TestNetOf(t *testing.T) {
+	for ip, want := range map[string]string{
+		"192.0.2.17":          "net 192.0.2.0/24",
+		"192.0.2.200":         "net 192.0.2.0/24",
+		"::ffff:192.0.2.9":    "net 192.0.2.0/24",
+		"2001:db8:1:2:3::4":   "net 2001:db8:1:2::/64",
+		"2001:db8:1:2:ffff::": "net 2001:db8:1:2::/64",
+		"not an address":      "addr not an address",
+	} {
+		if got := netOf(ip); got != want {
+			t.Errorf("netOf(%q) = %q, want %q", ip, got, want)
+		}
+	}
+}
+
+// TestNewIdentityFloods checks the limits per network over the long
+// window: cookie-less practice posts (each a new player) and new games
+// with fresh cookies are refused with 429 past their bursts, while another
+// network is served; settings and play-again posts are limited per player.
+func TestNewIdentityFloods(t *testing.T) {
+	base := newApp(t)
+	a := newAppConfig(t, base.store, func(c *Config) {
+		c.GameRate, c.GameBurst = 0, 0 // the defaults: 2 a second, bursts of 20
+		c.NewPlayersPerHour, c.NewPlayersBurst = 0, 0
+		c.NewGamesPerHour, c.NewGamesBurst = 0, 0
+		c.TrustedProxies = []string{"192.0.2.1"} // httptest's address: X-Forwarded-For names the client
+	})
+	post := func(path string, form url.Values, from string, cookie *http.Cookie) *httptest.ResponseRecorder {
+		req := httptest.NewRequest("POST", path, strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("X-Forwarded-For", from)
+		if cookie != nil {
+			req.AddCookie(cookie)
+		}
+		w := httptest.NewRecorder()
+		a.h.ServeHTTP(w, req)
+		return w
+	}
+	opening, _ := game.ParseTranscript(game.Options{Size: 8, Start: game.Cross}, practiceOpening)
+	b, _ := opening.Board()
+	practice := url.Values{"move": {b.Moves().First().Name(8)}, "version": {"0"}}
+	var cookies []*http.Cookie
+	codes := map[int]int{}
+	for i := range DefaultNewPlayersBurst + 10 {
+		from := "198.51.100." + strconv.Itoa(i%250) // one /24, many addresses
+		w := post("/practice/moves", practice, from, nil)
+		codes[w.Code]++
+		if w.Code == http.StatusSeeOther {
+			cookies = append(cookies, cookieFrom(t, w))
+		}
+	}
+	if codes[http.StatusTooManyRequests] != 10 {
+		t.Errorf("new players from one /24: %v, want 10 refused with 429", codes)
+	}
+	if w := post("/practice/moves", practice, "203.0.113.5", nil); w.Code != http.StatusSeeOther {
+		t.Errorf("a new player from another network = %d, want 303", w.Code)
+	}
+	// Each of those cookies starts games: the network's games run out.
+	codes = map[int]int{}
+	form := url.Values{"opponent": {"local"}, "color": {"black"}, "level": {"easy"}, "size": {"6"}, "start": {"cross"}, "confirm": {"yes"}}
+	for i := range DefaultNewGamesBurst + 10 {
+		w := post("/games", form, "198.51.100.7", cookies[i%len(cookies)])
+		codes[w.Code]++
+	}
+	if codes[http.StatusTooManyRequests] < 10 {
+		t.Errorf("new games from one /24 with fresh cookies: %v, want at least 10 refused with 429", codes)
+	}
+	// Settings are limited per player like new games.
+	id, cookie := a.start(nil, "opponent", "local")
+	codes = map[int]int{}
+	for range DefaultGameBurst + 5 {
+		codes[a.do("POST", "/games/"+id+"/settings", url.Values{"sound": {"on"}}, cookie).Code]++
+	}
+	if codes[http.StatusTooManyRequests] == 0 {
+		t.Errorf("settings posts from one cookie: %v, want some refused with 429", codes)
 	}
 }

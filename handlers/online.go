@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"context"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -15,6 +14,7 @@ import (
 
 	"reversi/db"
 	"reversi/game"
+	"reversi/game/match"
 	"reversi/views"
 )
 
@@ -25,16 +25,6 @@ import (
 // form, ply check and rules as every other game; the player who waits hears
 // of the other's move through an event stream (with the small online.js) or
 // a long-poll link (without JavaScript).
-
-// RoomStore is what online play needs from the database.
-type RoomStore interface {
-	CreateRoom(ctx context.Context, r *db.Room, g *db.Game) error
-	Room(ctx context.Context, id string) (*db.Room, error)
-	RoomByToken(ctx context.Context, token string) (*db.Room, error)
-	JoinRoom(ctx context.Context, id, player string) error
-	SetAgain(ctx context.Context, r *db.Room, host bool, a db.Again) error
-	StartRound(ctx context.Context, r *db.Room, g *db.Game, oldVersion int) error
-}
 
 const (
 	// DefaultRoomTTL is how long a room may sit unused before it expires.
@@ -65,14 +55,10 @@ func safePath(path string) string {
 }
 
 var (
-	errNoRoom = &pageError{Status: http.StatusNotFound, Heading: "Invite link not found",
-		Message: "This invite link doesn't lead to a game. Check that it was copied whole, or ask your friend for a new one."}
-	errExpired = &pageError{Status: http.StatusGone, Heading: "This online game has expired",
-		Message: "Nobody has played in this room for a long time, so it was closed. Start a new online game from the home page and send a fresh invite link."}
-	errNotSeated = &pageError{Status: http.StatusForbidden, Heading: "This game already has two players",
-		Message: "This online game is between two other browsers, so you can't move in it. Start your own game from the home page."}
-	errRoomFull = &pageError{Status: http.StatusConflict, Heading: "This game already has two players",
-		Message: "Someone else took the free seat first, so this invite link can't be used any more. Ask your friend for a new game."}
+	errNoRoom    = refuse(http.StatusNotFound, views.NoticeNoRoom)
+	errExpired   = refuse(http.StatusGone, views.NoticeExpired)
+	errNotSeated = refuse(http.StatusForbidden, views.NoticeNotSeated)
+	errRoomFull  = refuse(http.StatusConflict, views.NoticeRoomFull)
 )
 
 // createRoom starts an online game for player p and answers with its page,
@@ -85,7 +71,7 @@ func (s *Server) createRoom(c *gin.Context, req *newGameRequest, p string) error
 		HintPly: -1, HintSquare: game.Pass,
 	}
 	r := &db.Room{ID: newGameID(), Token: newToken(), Host: p, HostColor: req.human, Round: 1}
-	if err := s.store.CreatePlayer(ctx, p); err != nil {
+	if err := s.recordPlayer(c, p); err != nil {
 		return err
 	}
 	if err := s.store.CreateRoom(ctx, r, g); err != nil {
@@ -98,58 +84,19 @@ func (s *Server) createRoom(c *gin.Context, req *newGameRequest, p string) error
 }
 
 // seated loads an online game for the player in the request, who must hold
-// one of the room's seats. st.Human becomes that player's side, so that the
-// game reads as it does against the computer: "you" and the other side.
-func (s *Server) seated(c *gin.Context, g *db.Game) (*gameState, error) {
+// one of the room's seats, seen from that seat.
+func (s *Server) seated(c *gin.Context, g *db.Game) (*match.Match, error) {
 	r, err := s.store.Room(c.Request.Context(), g.RoomID)
 	if err != nil {
 		return nil, err
 	}
-	seat := seatIn(g, r, playerID(c))
-	if seat == game.Empty {
+	if match.SeatOf(g, r, playerID(c)) == game.Empty {
 		return nil, errNotSeated
 	}
-	if s.expired(r, g) {
+	if match.Expired(r, g, s.roomTTL, s.now()) {
 		return nil, errExpired
 	}
-	st, err := newGameState(g)
-	if err != nil {
-		return nil, err
-	}
-	st.room, st.host, st.hostColor = r, playerID(c) == r.Host, g.Human
-	st.Human = seat
-	return st, nil
-}
-
-// seatIn returns player's side in g, a game of room r: the stored Human of
-// an online game is the host's side in it.
-func seatIn(g *db.Game, r *db.Room, player string) game.Color {
-	switch {
-	case player == "":
-		return game.Empty
-	case player == r.Host:
-		return g.Human
-	case player == r.Guest:
-		return g.Human.Opponent()
-	}
-	return game.Empty
-}
-
-// expired reports whether room r (whose current game may be g) has sat
-// unused for longer than the rooms' lifetime.
-func (s *Server) expired(r *db.Room, g *db.Game) bool {
-	last := r.Updated
-	if g != nil && g.ID == r.GameID && g.Updated.After(last) {
-		last = g.Updated
-	}
-	return time.Since(last) > s.roomTTL
-}
-
-// stamp names the state of an online game's page: it changes whenever
-// anything that page shows changes (a move, a seat taken, an answer to play
-// again, the next round).
-func (st *gameState) stamp() string {
-	return strconv.Itoa(st.Ply()) + "-" + strconv.Itoa(st.room.Version)
+	return match.LoadSeated(g, r, playerID(c))
 }
 
 // roomFor returns the room of the invite token in the URL.
@@ -170,7 +117,7 @@ func (s *Server) roomFor(c *gin.Context) (*db.Room, *db.Game, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if s.expired(r, g) {
+	if match.Expired(r, g, s.roomTTL, s.now()) {
 		return nil, nil, errExpired
 	}
 	return r, g, nil
@@ -183,20 +130,18 @@ func (s *Server) showJoin(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if seatIn(g, r, playerID(c)) != game.Empty {
+	if match.SeatOf(g, r, playerID(c)) != game.Empty {
 		c.Redirect(http.StatusSeeOther, gameURL(g.ID)+"#status")
 		return nil
 	}
-	page := views.JoinPage{Base: s.base("Join an online game", "main", "Skip to the main content")}
+	page := views.JoinPage{Base: s.base(views.JoinTitle, "main", "Skip to the main content")}
 	if r.Guest != "" {
-		page.Heading, page.Message = errRoomFull.Heading, "Two players are already playing in this room, so there is no seat left for you. You can start a game of your own from the home page."
+		page.Heading, page.Message = views.JoinFull.Heading, views.JoinFull.Message
 		s.writePage(c.Writer, c.Request, http.StatusOK, views.Join, page)
 		return nil
 	}
-	n := g.Record.Options.Size
-	page.Heading = "Your friend invites you to play Reversi"
-	page.Message = fmt.Sprintf("You will play %s on a %d×%d board, each on your own device. Taking the seat ties it to this browser.",
-		colorName(g.Human.Opponent()), n, n)
+	n := views.JoinInvite(g.Human.Opponent(), g.Record.Options.Size)
+	page.Heading, page.Message = n.Heading, n.Message
 	page.Action = c.Request.URL.Path
 	s.writePage(c.Writer, c.Request, http.StatusOK, views.Join, page)
 	return nil
@@ -209,12 +154,18 @@ func (s *Server) join(c *gin.Context) error {
 		return err
 	}
 	p := playerID(c)
-	if seatIn(g, r, p) != game.Empty {
+	if match.SeatOf(g, r, p) != game.Empty {
 		return redirect(c, gameURL(g.ID)+"#status")
 	}
+	if r.Guest != "" {
+		// Refused before anything is written: not even a player row.
+		return errRoomFull
+	}
 	if p == "" {
-		p = newPlayerID()
-		if err := s.store.CreatePlayer(c.Request.Context(), p); err != nil {
+		if p, err = s.newPlayer(c); err != nil {
+			return err
+		}
+		if err := s.recordPlayer(c, p); err != nil {
 			return err
 		}
 	}
@@ -238,29 +189,41 @@ func (s *Server) Drain() {
 	s.drainOnce.Do(func() { close(s.draining) })
 }
 
-// waitForChange is the long poll: it returns the game's state once its
-// stamp differs from after, or when pollWait has passed, or when the client
-// has gone.
-func (s *Server) waitForChange(c *gin.Context, st *gameState, after string) (*gameState, error) {
-	ch, stop := s.notifier.Subscribe(st.ID)
+// waitForChange is the long poll: it returns the game once its stamp
+// differs from after, or when pollWait has passed, or when the client has
+// gone.
+//
+// An address that is not a stamp, or a player over the cap of waiters,
+// gets the page at once instead: the "Check for" link still works, it only
+// does not wait.
+func (s *Server) waitForChange(c *gin.Context, m *match.Match, after string) (*match.Match, error) {
+	if !match.ValidStamp(after) {
+		return m, nil
+	}
+	leave, status := s.waiters.enter(playerID(c))
+	if status != 0 {
+		return m, nil
+	}
+	defer leave()
+	ch, stop := s.notifier.Subscribe(m.Game.ID)
 	defer stop()
 	timeout := time.NewTimer(pollWait)
 	defer timeout.Stop()
 	for {
-		if st.stamp() != after || st.room.GameID != st.ID {
-			return st, nil
+		if m.Stamp() != after || !m.Current() {
+			return m, nil
 		}
 		select {
 		case <-ch:
 		case <-timeout.C:
-			return st, nil
+			return m, nil
 		case <-c.Request.Context().Done():
 			return nil, c.Request.Context().Err()
 		case <-s.draining:
-			return st, nil
+			return m, nil
 		}
 		var err error
-		if st, err = s.own(c); err != nil {
+		if m, err = s.own(c); err != nil {
 			return nil, err
 		}
 	}
@@ -269,19 +232,36 @@ func (s *Server) waitForChange(c *gin.Context, st *gameState, after string) (*ga
 // events streams Server-Sent Events to a player waiting in an online game:
 // one "change" event, whose data is the address to load, as soon as the
 // page's stamp differs from ?after, and a comment every heartbeat until
-// then. The stream is not compressed and is exempt from the write timeout.
+// then. The stream is not compressed and is exempt from the write timeout;
+// it ends after the stream lifetime, and the browser reconnects. ?after
+// must be a stamp (it is written back into the stream), and a player over
+// the cap of waiters is refused with 429 (503 when the server is at its
+// cap): the page's "Check for" link still works.
 func (s *Server) events(c *gin.Context) error {
-	st, err := s.own(c)
+	m, err := s.own(c)
 	if err != nil {
 		return err
 	}
-	if st.room == nil {
-		return &pageError{Status: http.StatusNotFound, Heading: "No live updates here",
-			Message: "Only online games send live updates."}
+	if m.Room == nil {
+		return refuse(http.StatusNotFound, views.NoticeNoEvents)
 	}
 	after := c.Query("after")
+	if !match.ValidStamp(after) {
+		return refuse(http.StatusBadRequest, views.NoticeBadAfter)
+	}
+	leave, status := s.waiters.enter(playerID(c))
+	if status != 0 {
+		c.Header("Retry-After", "30")
+		if status == http.StatusTooManyRequests {
+			return refuse(status, views.NoticeTooManyWaits)
+		}
+		return refuse(status, views.NoticeBusy)
+	}
+	defer leave()
 	ctx := c.Request.Context()
-	ch, stop := s.notifier.Subscribe(st.ID)
+	life := time.NewTimer(s.streamLifetime)
+	defer life.Stop()
+	ch, stop := s.notifier.Subscribe(m.Game.ID)
 	defer stop()
 	if err := http.NewResponseController(c.Writer).SetWriteDeadline(time.Time{}); err != nil {
 		s.log.Warn("event stream keeps the write timeout", "err", err)
@@ -296,14 +276,14 @@ func (s *Server) events(c *gin.Context) error {
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
 	for {
-		if st.stamp() != after || st.room.GameID != st.ID {
-			fmt.Fprintf(c.Writer, "event: change\ndata: %s?after=%s#status\n\n", gameURL(st.ID), after)
+		if m.Stamp() != after || !m.Current() {
+			fmt.Fprintf(c.Writer, "event: change\ndata: %s?after=%s#status\n\n", gameURL(m.Game.ID), after)
 			c.Writer.Flush()
 			return nil
 		}
 		select {
 		case <-ch:
-			if st, err = s.own(c); err != nil {
+			if m, err = s.own(c); err != nil {
 				// The game can no longer be shown here (expired, say):
 				// send the player to the page, which says why.
 				fmt.Fprintf(c.Writer, "event: change\ndata: %s#status\n\n", c.Request.URL.Path[:len(c.Request.URL.Path)-len("/events")])
@@ -317,6 +297,8 @@ func (s *Server) events(c *gin.Context) error {
 			c.Writer.Flush()
 		case <-ctx.Done():
 			return nil // the client went away
+		case <-life.C:
+			return nil // the browser reconnects
 		case <-s.draining:
 			return nil // the server is shutting down; the script will reconnect
 		}
@@ -326,39 +308,34 @@ func (s *Server) events(c *gin.Context) error {
 // again records the player's answer to "play again?" and, once both seats
 // have said yes, starts the next round in the same room.
 func (s *Server) again(c *gin.Context) error {
-	st, err := s.own(c)
+	m, err := s.own(c)
 	if err != nil {
 		return err
 	}
-	if st.room == nil {
-		return &pageError{Status: http.StatusNotFound, Heading: "Page not found",
-			Message: "Only online games are played again from here; use Play again on the result page."}
+	if m.Room == nil {
+		return refuse(http.StatusNotFound, views.NoticeNotAgain)
 	}
-	if st.room.GameID != st.ID {
-		return redirect(c, gameURL(st.room.GameID)+"#status")
+	if !m.Current() {
+		return redirect(c, gameURL(m.Room.GameID)+"#status")
 	}
-	if st.Status == db.Playing && !st.board().Over() {
-		return refuse(st, http.StatusConflict, "This round isn't over yet, so it can't be played again.")
+	if m.Playing() {
+		return showing(m, match.ErrRoundPlaying)
 	}
 	v, err := strconv.Atoi(c.PostForm("v"))
 	if err != nil || v < 0 {
-		return refuse(st, http.StatusBadRequest, "The form didn't say which state of the room it was sent from, so nothing was changed.")
+		return showing(m, refuseMsg(http.StatusBadRequest, views.MsgNoVersion))
 	}
-	answer := db.AgainSwitch
-	switch c.PostForm("sides") {
-	case "keep":
-		answer = db.AgainKeep
-	case "switch", "":
-	default:
-		return refuse(st, http.StatusBadRequest, "Choose whether to switch sides or keep them.")
+	answer, ok := match.Again(c.PostForm("sides"))
+	if !ok {
+		return showing(m, refuseMsg(http.StatusBadRequest, views.MsgSides))
 	}
-	if v != st.room.Version {
-		return refuse(st, http.StatusConflict, msgStale)
+	if err := m.CheckAgain(v); err != nil {
+		return showing(m, err)
 	}
 	ctx := c.Request.Context()
-	host, r := st.host, st.room
+	r := m.Room
 	for try := 0; ; try++ {
-		err := s.store.SetAgain(ctx, r, host, answer)
+		err := s.store.SetAgain(ctx, r, m.Host, answer)
 		if err == nil {
 			break
 		}
@@ -369,120 +346,22 @@ func (s *Server) again(c *gin.Context) error {
 		if r, err = s.store.Room(ctx, r.ID); err != nil {
 			return err
 		}
-		if r.GameID != st.ID {
+		if r.GameID != m.Game.ID {
 			return redirect(c, gameURL(r.GameID)+"#status")
 		}
 	}
-	next := st.ID
-	if r.HostAgain != db.AgainNone && r.GuestAgain != db.AgainNone {
-		g, err := s.nextRound(ctx, r, st)
-		if err == nil {
+	next := m.Game.ID
+	if match.BothAgain(r) {
+		old := r.Version
+		g := match.NextRound(m, r, newGameID())
+		err := s.store.StartRound(ctx, r, g, old)
+		switch {
+		case err == nil:
 			next = g.ID
-		} else if !errors.Is(err, db.ErrStale) {
+		case !errors.Is(err, db.ErrStale):
 			return err
 		}
 	}
-	s.notifier.Notify(st.ID)
+	s.notifier.Notify(m.Game.ID)
 	return redirect(c, gameURL(next)+"#status")
-}
-
-// nextRound starts the room's next game: the finished round goes into the
-// score, and the sides switch unless either player asked to keep them.
-func (s *Server) nextRound(ctx context.Context, r *db.Room, st *gameState) (*db.Game, error) {
-	old := r.Version
-	res := st.board().Result()
-	hostColor := st.hostColor // the host's side in the round just played
-	switch res.Winner {
-	case game.Empty:
-		r.Draws++
-	case hostColor:
-		r.HostWins++
-	default:
-		r.GuestWins++
-	}
-	if r.HostAgain != db.AgainKeep && r.GuestAgain != db.AgainKeep {
-		hostColor = hostColor.Opponent()
-	}
-	r.HostColor = hostColor
-	r.Round++
-	g := &db.Game{
-		ID: newGameID(), PlayerID: r.Host, Opponent: db.Online, Human: hostColor, Level: st.Level,
-		Record: game.Game{Options: st.Record.Options}, Status: db.Playing, Settings: st.Settings,
-		HintPly: -1, HintSquare: game.Pass,
-	}
-	if err := s.store.StartRound(ctx, r, g, old); err != nil {
-		return nil, err
-	}
-	return g, nil
-}
-
-// onlineView is what the game page shows of st's room.
-func (s *Server) onlineView(c *gin.Context, st *gameState) *views.OnlineView {
-	r := st.room
-	v := &views.OnlineView{}
-	b := st.board()
-	current := r.GameID == st.ID
-	playing := st.Status == db.Playing && !b.Over()
-	waiting := ""
-	switch {
-	case !current:
-		v.NextRound = gameURL(r.GameID) + "#status"
-	case r.Guest == "":
-		if st.host {
-			v.Invite = origin(c, s.secure) + inviteURL(r.Token)
-		}
-		waiting = "your friend to open the invite link"
-	case playing && b.Turn() != st.Human:
-		waiting = colorName(b.Turn()) + "'s move"
-	case !playing:
-		a := &views.AgainView{Action: gameURL(st.ID) + "/again", Version: r.Version, TheirName: colorName(st.Human.Opponent())}
-		a.Mine, a.Theirs = string(r.GuestAgain), string(r.HostAgain)
-		if st.host {
-			a.Mine, a.Theirs = a.Theirs, a.Mine
-		}
-		v.Again = a
-		if a.Mine != "" {
-			waiting = colorName(st.Human.Opponent()) + "'s answer"
-		}
-	}
-	if waiting != "" {
-		v.Waiting = waiting
-		v.Check = gameURL(st.ID) + "?after=" + st.stamp() + "#status"
-		v.Events = gameURL(st.ID) + "/events?after=" + st.stamp()
-	}
-	v.Score = matchScore(st)
-	return v
-}
-
-// matchScore says how the match stands, counting this round once it is
-// over, in the viewer's words.
-func matchScore(st *gameState) string {
-	r := st.room
-	mine, theirs, draws := r.GuestWins, r.HostWins, r.Draws
-	if st.host {
-		mine, theirs = theirs, mine
-	}
-	if r.GameID == st.ID && (st.Status == db.Over || st.board().Over()) {
-		switch w := st.board().Result().Winner; w {
-		case game.Empty:
-			draws++
-		case st.Human:
-			mine++
-		default:
-			theirs++
-		}
-	}
-	if mine+theirs+draws == 0 {
-		return fmt.Sprintf("Round %d of the match.", r.Round)
-	}
-	return fmt.Sprintf("Round %d. Match score: you %d, your friend %d, draws %d.", r.Round, mine, theirs, draws)
-}
-
-// origin returns the scheme and host that the request came to.
-func origin(c *gin.Context, secure bool) string {
-	scheme := "http://"
-	if secure || c.Request.TLS != nil {
-		scheme = "https://"
-	}
-	return scheme + c.Request.Host
 }

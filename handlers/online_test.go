@@ -16,27 +16,27 @@ import (
 	"testing"
 	"time"
 
-	"reversi/db"
+	"reversi/db/sqlite"
 	"reversi/game"
 	"reversi/views"
 )
 
 // onlineServer serves the app over real HTTP, for event streams and long
 // polls; mod may change the config first.
-func onlineServer(t *testing.T, mod func(*Config)) (*httptest.Server, *db.Store) {
+func onlineServer(t *testing.T, mod func(*Config)) (*httptest.Server, *sqlite.Store) {
 	return onlineServerTimeout(t, mod, 0)
 }
 
 // onlineServerTimeout is onlineServer with the http.Server's WriteTimeout.
-func onlineServerTimeout(t *testing.T, mod func(*Config), writeTimeout time.Duration) (*httptest.Server, *db.Store) {
+func onlineServerTimeout(t *testing.T, mod func(*Config), writeTimeout time.Duration) (*httptest.Server, *sqlite.Store) {
 	ts, store, _ := onlineApp(t, mod, writeTimeout)
 	return ts, store
 }
 
 // onlineApp is onlineServerTimeout that also returns the app's Server.
-func onlineApp(t *testing.T, mod func(*Config), writeTimeout time.Duration) (*httptest.Server, *db.Store, *Server) {
+func onlineApp(t *testing.T, mod func(*Config), writeTimeout time.Duration) (*httptest.Server, *sqlite.Store, *Server) {
 	t.Helper()
-	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "online.db"))
+	store, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "online.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,19 +111,21 @@ func (b *client) want(r response, code int, what string) response {
 }
 
 var (
-	invitePattern = regexp.MustCompile(`id="invite-link" type="url" readonly value="([^"]+)"`)
+	invitePattern = regexp.MustCompile(`id="invite-link" readonly rows="3" spellcheck="false">([^<]+)</textarea>`)
 	eventsPattern = regexp.MustCompile(`data-events="([^"]+)"`)
 	plyPattern    = regexp.MustCompile(`name="ply" value="(\d+)"`)
 	buttonPattern = regexp.MustCompile(`<button name="move" value="([a-j][0-9]{1,2}|pass)"([^>]*)>`)
 )
 
-// page reads the ply and the enabled move buttons of a game page.
+// page reads the ply and the legal move buttons of a game page.
 func readPage(body string) (ply string, moves []string) {
 	if m := plyPattern.FindStringSubmatch(body); m != nil {
 		ply = m[1]
 	}
 	for _, m := range buttonPattern.FindAllStringSubmatch(body, -1) {
-		if !strings.Contains(m[2], "disabled") {
+		// Every empty square is enabled (an illegal one is refused with a
+		// reason); the legal moves carry the ring, class lg.
+		if !strings.Contains(m[2], "disabled") && (m[1] == "pass" || strings.Contains(m[2], "lg")) {
 			moves = append(moves, m[1])
 		}
 	}
@@ -184,8 +186,12 @@ func TestOnlineInviteJoinAndTurns(t *testing.T) {
 		return g.Record.Transcript()
 	}
 
-	// Before the guest comes, the host cannot move.
+	// Before the guest comes, the host cannot move, and the page shows
+	// neither legal moves nor whose move it is.
 	host.want(host.post(gamePath+"/moves", url.Values{"move": {"b3"}, "ply": {"0"}}), http.StatusConflict, "move before the guest joins")
+	if body := host.get(gamePath).body; strings.Contains(body, `class="lg`) || strings.Contains(body, "to move") {
+		t.Errorf("the waiting host's page shows legal moves or a side to move:\n%s", body)
+	}
 
 	// The invite page offers the seat; taking it binds it to the guest.
 	if body := guest.want(guest.get(invite), http.StatusOK, "invite page").body; !strings.Contains(body, "Take the seat") {
@@ -227,9 +233,11 @@ func TestOnlineLiveUpdates(t *testing.T) {
 	heartbeat = 50 * time.Millisecond
 	defer func() { heartbeat = 15 * time.Second }()
 	const writeTimeout = 300 * time.Millisecond
-	ts, _ := onlineServerTimeout(t, nil, writeTimeout)
+	broker := NewBroker()
+	ts, _ := onlineServerTimeout(t, func(c *Config) { c.Notifier = broker }, writeTimeout)
 	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
 	gamePath, invite := newOnline(t, host)
+	id := strings.TrimPrefix(gamePath, "/games/")
 	guest.want(guest.post(invite, url.Values{}), http.StatusSeeOther, "take the seat")
 	host.want(host.post(gamePath+"/moves", url.Values{"move": {"b3"}, "ply": {"0"}}), http.StatusSeeOther, "host's move")
 
@@ -288,11 +296,12 @@ func TestOnlineLiveUpdates(t *testing.T) {
 
 	// A long poll waits as well; the guest's move ends both.
 	polled := make(chan response, 1)
+	waiting := broker.waiting(id)
 	go func() {
 		u := strings.TrimPrefix(events, gamePath+"/events")
 		polled <- host.get(gamePath + u)
 	}()
-	time.Sleep(100 * time.Millisecond)
+	waitUntil(t, func() bool { return broker.waiting(id) > waiting }, "the long poll to wait")
 	_, moves := readPage(guest.want(guest.get(gamePath), http.StatusOK, "guest's page").body)
 	if len(moves) == 0 {
 		t.Fatal("the guest has no move to play")
@@ -341,13 +350,7 @@ func TestOnlineStreamEndsWithClient(t *testing.T) {
 	}
 	cancel()
 	resp.Body.Close()
-	deadline := time.Now().Add(5 * time.Second)
-	for broker.waiting(id) != 0 && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if got := broker.waiting(id); got != 0 {
-		t.Errorf("after the client left, waiting = %d, want 0", got)
-	}
+	waitUntil(t, func() bool { return broker.waiting(id) == 0 }, "the stream to end after the client left")
 }
 
 // playOut plays random legal moves (the first button) for whoever is to
@@ -461,15 +464,21 @@ func TestOnlinePlayAgain(t *testing.T) {
 }
 
 func TestOnlineExpiry(t *testing.T) {
-	ts, _ := onlineServer(t, func(c *Config) { c.RoomTTL = 50 * time.Millisecond })
+	clock := newClock(time.Now())
+	ts, _ := onlineServer(t, func(c *Config) { c.RoomTTL = time.Hour; c.Now = clock.now })
 	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
 	gamePath, invite := newOnline(t, host)
-	time.Sleep(100 * time.Millisecond)
+	guest.want(guest.get(invite), http.StatusOK, "fresh invite")
+	clock.advance(2 * time.Hour)
 	if body := guest.want(guest.get(invite), http.StatusGone, "expired invite").body; !strings.Contains(body, "expired") {
 		t.Errorf("expired invite page does not say so:\n%s", body)
 	}
 	guest.want(guest.post(invite, url.Values{}), http.StatusGone, "join an expired room")
 	host.want(host.get(gamePath), http.StatusGone, "host opens an expired room")
+	// Nor does the home page offer it any more.
+	if body := host.want(host.get("/"), http.StatusOK, "host's home page").body; strings.Contains(body, gamePath) {
+		t.Errorf("the home page still offers the expired room's game:\n%s", body)
+	}
 }
 
 func TestOnlineTokenNeverLogged(t *testing.T) {
@@ -492,7 +501,8 @@ func TestOnlineTokenNeverLogged(t *testing.T) {
 // TestOnlineDrainEndsStreams checks that Drain, which a graceful shutdown
 // calls, ends an event stream and a long poll at once.
 func TestOnlineDrainEndsStreams(t *testing.T) {
-	ts, _, srv := onlineApp(t, nil, 0)
+	broker := NewBroker()
+	ts, _, srv := onlineApp(t, func(c *Config) { c.Notifier = broker }, 0)
 	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
 	gamePath, events := seatedGuest(t, host, guest)
 	done := make(chan string, 2)
@@ -510,7 +520,8 @@ func TestOnlineDrainEndsStreams(t *testing.T) {
 		guest.get(gamePath + strings.TrimPrefix(events, gamePath+"/events"))
 		done <- "poll"
 	}()
-	time.Sleep(200 * time.Millisecond)
+	id := strings.TrimPrefix(gamePath, "/games/")
+	waitUntil(t, func() bool { return broker.waiting(id) == 2 }, "the stream and the long poll to wait")
 	srv.Drain()
 	for range 2 {
 		select {
@@ -519,5 +530,52 @@ func TestOnlineDrainEndsStreams(t *testing.T) {
 		case <-time.After(5 * time.Second):
 			t.Fatal("Drain did not end the stream and the long poll")
 		}
+	}
+}
+
+// TestOnlineGuestRefusals checks the pages that refuse a guest's move: they
+// show the game from the guest's seat, as the request loaded it, with the
+// move buttons enabled only on the guest's turn.
+func TestOnlineGuestRefusals(t *testing.T) {
+	ts, _ := onlineServer(t, nil)
+	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
+	gamePath, _ := seatedGuest(t, host, guest)
+	const guestHeading = "<h1>You (White) against a friend online</h1>"
+
+	tests := []struct {
+		name      string
+		before    func()
+		form      url.Values
+		code      int
+		message   string
+		wantMoves bool // the guest's move buttons are enabled
+	}{
+		{"out of turn", nil, url.Values{"move": {"c2"}, "ply": {"0"}}, http.StatusConflict, "It isn&#39;t your turn yet.", false},
+		{"stale form", func() {
+			host.want(host.post(gamePath+"/moves", url.Values{"move": {"b3"}, "ply": {"0"}}), http.StatusSeeOther, "host's first move")
+		}, url.Values{"move": {"c2"}, "ply": {"0"}}, http.StatusConflict, "That board was out of date", true},
+		{"illegal move", nil, url.Values{"move": {"a1"}, "ply": {"1"}}, http.StatusUnprocessableEntity, "a1 doesn&#39;t trap any of your opponent&#39;s discs", true},
+		{"shared settings", nil, url.Values{"show_moves": {"on"}}, http.StatusForbidden, "Only the player who started this online game can change its settings.", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.before != nil {
+				tt.before()
+			}
+			path := gamePath + "/moves"
+			if tt.form.Has("show_moves") {
+				path = gamePath + "/settings"
+			}
+			body := guest.want(guest.post(path, tt.form), tt.code, tt.name).body
+			if !strings.Contains(body, guestHeading) {
+				t.Errorf("refusal page is not the guest's:\n%s", body)
+			}
+			if !strings.Contains(body, tt.message) {
+				t.Errorf("refusal page lacks %q:\n%s", tt.message, body)
+			}
+			if _, moves := readPage(body); (len(moves) > 0) != tt.wantMoves {
+				t.Errorf("enabled move buttons = %v, want enabled: %v", moves, tt.wantMoves)
+			}
+		})
 	}
 }

@@ -7,9 +7,12 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"path/filepath"
 	"regexp"
+	"reversi/db/sqlite"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -177,7 +180,7 @@ func TestSettingsHideLegalMoves(t *testing.T) {
 	if strings.Contains(body, "legal move,") || strings.Contains(body, `class="lg"`) {
 		t.Errorf("legal moves shown although switched off")
 	}
-	if !strings.Contains(body, `aria-label="a1, empty"></button>`) {
+	if !strings.Contains(body, `aria-label="a1, empty">-</button>`) {
 		t.Errorf("with legal moves hidden every empty square should be enabled")
 	}
 	if strings.Contains(body, "/undo") {
@@ -240,7 +243,21 @@ func TestWholeGame(t *testing.T) {
 }
 
 func TestGoldenPages(t *testing.T) {
-	a := newApp(t)
+	// The store's clock is fixed, so that the home page's "last move"
+	// time is the same on every run.
+	var mu sync.Mutex
+	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	store, err := sqlite.Open(t.Context(), filepath.Join(t.TempDir(), "golden.db"), sqlite.WithClock(func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		now = now.Add(time.Second)
+		return now
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	a := newAppWith(t, store, store)
 	a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, nil)
 	a.put("finishedfinished", testPlayer, game.Options{Size: 6}, wholeGame6, func(g *db.Game) {
 		g.Hints, g.Undos = 2, 1
@@ -310,7 +327,7 @@ func TestPageWeights(t *testing.T) {
 		{"home page, gzipped", gzipSize(t, a, "/", nil), 4096},
 		{"mid-game 8×8 game page, gzipped", gzipSize(t, a, "/games/midgamemidgamemi", cookie), 4096},
 		{"stylesheet, gzipped", len(static.CSS.Gzip), 4096},
-		{"board script", len(static.JS.Body), 2048},
+		{"board script", len(static.JS.Body), 4096},
 		{"board script, gzipped", jsGz.Len(), 2048},
 	} {
 		t.Logf("%s: %d bytes", tc.what, tc.got)
@@ -380,5 +397,108 @@ func TestSlowComputer(t *testing.T) {
 	}
 	if after := a.stored(id); after.Hints != 0 || after.Ply() != 2 {
 		t.Errorf("a failed hint changed the game: hints %d, ply %d", after.Hints, after.Ply())
+	}
+}
+
+// TestResign asks, then resigns: the game ends, the result says who
+// resigned, and a form from an old page is refused.
+func TestResign(t *testing.T) {
+	a := newApp(t)
+	id, cookie := a.start(nil, "color", "black")
+	if w := a.do("POST", "/games/"+id+"/moves", url.Values{"move": {"f5"}, "ply": {"0"}}, cookie); w.Code != http.StatusSeeOther {
+		t.Fatalf("move = %d", w.Code)
+	}
+	page := a.do("GET", "/games/"+id+"?ask=resign", nil, cookie).Body.String()
+	if !strings.Contains(page, "Resign this game?") || !strings.Contains(page, `action="/games/`+id+`/resign"`) {
+		t.Fatalf("the question is not on the page:\n%s", page)
+	}
+	if w := a.do("POST", "/games/"+id+"/resign", url.Values{"ply": {"0"}}, cookie); w.Code != http.StatusConflict {
+		t.Errorf("resign from an old page = %d, want 409", w.Code)
+	}
+	if w := a.do("POST", "/games/"+id+"/resign", url.Values{"ply": {"2"}}, cookie); w.Code != http.StatusSeeOther {
+		t.Fatalf("resign = %d, want 303", w.Code)
+	}
+	g := a.stored(id)
+	if g.Status != db.Over || g.Resigned != game.Black {
+		t.Errorf("stored game: status %q, resigned %v; want over, Black", g.Status, g.Resigned)
+	}
+	page = a.do("GET", "/games/"+id, nil, cookie).Body.String()
+	for _, want := range []string{"you resigned", "<dt>Resigned</dt><dd>Black</dd>", "The computer (White)"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("result page lacks %q", want)
+		}
+	}
+	if strings.Contains(page, "?ask=resign") {
+		t.Errorf("a finished game still offers to resign")
+	}
+}
+
+// TestPlayKeepsChoices checks the one-press Play: the home page's Play
+// form carries the player's last choices, and settings changed in a game
+// carry over to the next one.
+func TestPlayKeepsChoices(t *testing.T) {
+	a := newApp(t)
+	playForm := func(cookie *http.Cookie) string {
+		t.Helper()
+		body := a.do("GET", "/", nil, cookie).Body.String()
+		i := strings.Index(body, `class="play1"`)
+		if i < 0 {
+			t.Fatalf("the home page has no Play form:\n%s", body)
+		}
+		return body[i : i+strings.Index(body[i:], "</form>")]
+	}
+	fresh := playForm(nil)
+	for _, want := range []string{`name="level" value="easy"`, `name="size" value="8"`, `name="show_moves" value="on"`} {
+		if !strings.Contains(fresh, want) {
+			t.Errorf("a new player's Play form lacks %s:\n%s", want, fresh)
+		}
+	}
+	id, cookie := a.start(nil, "level", "expert", "size", "6", "color", "white", "sound", "on")
+	form := playForm(cookie)
+	for _, want := range []string{`name="level" value="expert"`, `name="size" value="6"`, `name="color" value="white"`, `name="sound" value="on"`} {
+		if !strings.Contains(form, want) {
+			t.Errorf("the Play form after a game lacks %s:\n%s", want, form)
+		}
+	}
+	if g := a.stored(id); g.Level != "expert" {
+		t.Errorf("stored level = %q, want expert", g.Level)
+	}
+	if w := a.do("POST", "/games/"+id+"/settings", url.Values{"allow_undo": {"on"}}, cookie); w.Code != http.StatusSeeOther {
+		t.Fatalf("settings = %d", w.Code)
+	}
+	form = playForm(cookie)
+	if strings.Contains(form, `name="show_moves"`) || strings.Contains(form, `name="sound"`) || !strings.Contains(form, `name="level" value="expert"`) {
+		t.Errorf("the Play form after the settings changed:\n%s", form)
+	}
+}
+
+// TestDeleteGame asks from the home page's link, then deletes: the game is
+// gone and the home page no longer lists it; an online game cannot be.
+func TestDeleteGame(t *testing.T) {
+	a := newApp(t)
+	id, cookie := a.start(nil, "opponent", "local")
+	home := a.do("GET", "/", nil, cookie).Body.String()
+	ask := "/games/" + id + "?ask=delete#delete"
+	if !strings.Contains(home, `href="`+strings.ReplaceAll(ask, "&", "&amp;")+`"`) {
+		t.Fatalf("the home page has no delete link for the game:\n%s", home)
+	}
+	page := a.do("GET", "/games/"+id+"?ask=delete", nil, cookie).Body.String()
+	if !strings.Contains(page, "Delete this game?") || !strings.Contains(page, `action="/games/`+id+`/delete"`) {
+		t.Fatalf("the game page does not ask:\n%s", page)
+	}
+	other := newApp(t)
+	_, stranger := other.start(nil)
+	if w := a.do("POST", "/games/"+id+"/delete", url.Values{}, stranger); w.Code != http.StatusForbidden {
+		t.Errorf("another browser deletes the game: %d, want 403", w.Code)
+	}
+	w := a.do("POST", "/games/"+id+"/delete", url.Values{}, cookie)
+	if w.Code != http.StatusSeeOther || w.Header().Get("Location") != "/" {
+		t.Fatalf("delete = %d to %q, want 303 to /", w.Code, w.Header().Get("Location"))
+	}
+	if w := a.do("GET", "/games/"+id, nil, cookie); w.Code != http.StatusNotFound {
+		t.Errorf("the deleted game = %d, want 404", w.Code)
+	}
+	if home := a.do("GET", "/", nil, cookie).Body.String(); strings.Contains(home, id) {
+		t.Errorf("the home page still lists the deleted game")
 	}
 }

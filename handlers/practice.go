@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -25,32 +24,6 @@ const practiceOpening = "f5f6e6f4"
 
 // practiceLimit is the number of placements the exercise lasts.
 const practiceLimit = 4
-
-// PracticeStore is what the practice board needs from the database. It is
-// kept apart from the games: nothing here reads or writes a game.
-type PracticeStore interface {
-	CreatePlayer(ctx context.Context, id string) error
-	Practice(ctx context.Context, playerID string) (*db.Practice, error)
-	SavePractice(ctx context.Context, p *db.Practice, oldVersion int) error
-}
-
-// practiceRoutes adds the practice board: GET shows it (with a preview
-// for ?try=), and every change is a POST answered with 303.
-func (s *Server) practiceRoutes(r gin.IRouter) {
-	r.GET("/practice", s.wrap(s.practice))
-	p := r.Group("/practice", s.rateLimit(s.moveLimit))
-	p.POST("/moves", s.wrap(s.practiceMove))
-	p.POST("/undo", s.wrap(s.practiceUndo))
-	p.POST("/reset", s.wrap(s.practiceReset))
-}
-
-func (s *Server) practiceStore() (PracticeStore, error) {
-	ps, ok := s.store.(PracticeStore)
-	if !ok {
-		return nil, errors.New("the store keeps no practice boards")
-	}
-	return ps, nil
-}
 
 // practiceState is a practice board replayed.
 type practiceState struct {
@@ -100,13 +73,9 @@ func (st *practiceState) over() bool { return st.placed >= practiceLimit || st.b
 // loadPractice returns the player's practice board, or a fresh one at
 // version 0 for a player who has none (or no cookie yet).
 func (s *Server) loadPractice(c *gin.Context) (*practiceState, error) {
-	ps, err := s.practiceStore()
-	if err != nil {
-		return nil, err
-	}
 	p := &db.Practice{PlayerID: playerID(c), Opening: practiceOpening}
 	if p.PlayerID != "" {
-		stored, err := ps.Practice(c.Request.Context(), p.PlayerID)
+		stored, err := s.store.Practice(c.Request.Context(), p.PlayerID)
 		switch {
 		case err == nil:
 			p = stored
@@ -129,6 +98,19 @@ func (s *Server) practice(c *gin.Context) error {
 	return s.renderPractice(c, st, http.StatusOK, "", c.Query("did"), trial)
 }
 
+// practiceAskReset shows the board with the question whether to start
+// again: a GET changes nothing, and the answer is a POST.
+func (s *Server) practiceAskReset(c *gin.Context) error {
+	st, err := s.loadPractice(c)
+	if err != nil {
+		return err
+	}
+	if st.Plies == "" {
+		return redirect(c, "/practice#board")
+	}
+	return s.renderPractice(c, st, http.StatusOK, "", "ask-reset", game.Pass)
+}
+
 // renderPractice writes the practice page with status; message says why a
 // request was refused, did what the last request did ("move", "undo",
 // "reset"), and trial is the square previewed, or game.Pass.
@@ -145,17 +127,19 @@ func (s *Server) renderPractice(c *gin.Context, st *practiceState, status int, m
 	switch did {
 	case "move":
 		if st.last != game.Pass {
-			page.Status = colorName(st.mover) + " played " + st.last.Name(8) + " and turned over " +
-				discs(st.flips.Count()) + "."
+			page.Status = views.ColorName(st.mover) + " played " + st.last.Name(8) + " and turned over " +
+				views.Plural(st.flips.Count(), "disc") + "."
 			marks.Placed, marks.Flipped = st.last, st.flips
 		}
 	case "undo":
 		page.Status = "Taken back: the board is as it was before your last change."
 	case "reset":
 		page.Status = "Started again from the opening. Undo brings back the board you had."
+	case "ask-reset":
+		page.AskReset = true
 	}
 	if n := len(st.plies); n > 0 && st.plies[n-1] == game.Pass && !over {
-		page.Status = strings.TrimSpace(page.Status + " " + colorName(b.Turn().Opponent()) + " had no legal move and passed.")
+		page.Status = strings.TrimSpace(page.Status + " " + views.ColorName(b.Turn().Opponent()) + " had no legal move and passed.")
 	}
 	if over {
 		page.Status = strings.TrimSpace(page.Status + " The exercise is over: you made " + strconv.Itoa(st.placed) +
@@ -168,8 +152,12 @@ func (s *Server) renderPractice(c *gin.Context, st *practiceState, status int, m
 		marks.Placed, marks.Flipped = game.Pass, game.Bits{}
 		if b.Legal(trial) {
 			page.Apply = trial.Name(8)
-			page.ApplyLabel = "Apply " + page.Apply + " for " + colorName(b.Turn())
+			page.ApplyLabel = "Apply " + page.Apply + " for " + views.ColorName(b.Turn())
 		}
+	}
+	if m := b.Moves(); !over && page.Trial == nil && !page.AskReset && !m.IsZero() {
+		sq := m.First().Name(8)
+		page.Example = &views.ExampleMove{Mover: views.ColorName(b.Turn()), Square: sq, URL: "/practice?try=" + sq}
 	}
 	title := "Practice board"
 	switch {
@@ -177,6 +165,8 @@ func (s *Server) renderPractice(c *gin.Context, st *practiceState, status int, m
 		title = message
 	case page.Trial != nil:
 		title = page.Trial.Heading + ": " + page.Trial.Summary + " – Practice"
+	case page.AskReset:
+		title = "Start this practice again? – Practice"
 	case page.Status != "":
 		title = page.Status + " – Practice"
 	}
@@ -184,7 +174,7 @@ func (s *Server) renderPractice(c *gin.Context, st *practiceState, status int, m
 	page.JS = static.JS.Path
 	page.Board = views.TrialBoard{
 		BoardView: views.NewTrialBoard(b, marks),
-		Action:    "/practice#result",
+		Action:    "/practice", // no fragment: w3m would send the query after it
 		Label:     "Practice board: choose a square to preview it",
 	}
 	if page.Trial != nil {
@@ -232,16 +222,15 @@ func (s *Server) practiceForm(c *gin.Context) (*practiceState, bool, error) {
 // first making the player (and the cookie) when there is none yet, and
 // answers 303 to the practice page.
 func (s *Server) savePractice(c *gin.Context, st *practiceState, did string) error {
-	ps, err := s.practiceStore()
-	if err != nil {
-		return err
-	}
 	ctx := c.Request.Context()
 	p := playerID(c)
 	switch {
 	case p == "":
-		p = newPlayerID()
-		if err := ps.CreatePlayer(ctx, p); err != nil {
+		var err error
+		if p, err = s.newPlayer(c); err != nil {
+			return err
+		}
+		if err := s.recordPlayer(c, p); err != nil {
 			return err
 		}
 		if err := s.savePlayer(c, p); err != nil {
@@ -249,12 +238,12 @@ func (s *Server) savePractice(c *gin.Context, st *practiceState, did string) err
 		}
 	case st.Version == 0:
 		// A valid cookie whose player row is gone (a new database).
-		if err := ps.CreatePlayer(ctx, p); err != nil {
+		if err := s.recordPlayer(c, p); err != nil {
 			return err
 		}
 	}
 	st.PlayerID = p
-	if err := ps.SavePractice(ctx, st.Practice, st.Version); err != nil {
+	if err := s.store.SavePractice(ctx, st.Practice, st.Version); err != nil {
 		if !errors.Is(err, db.ErrStale) {
 			return err
 		}
@@ -281,7 +270,7 @@ func (s *Server) practiceMove(c *gin.Context) error {
 	case st.over():
 		return s.renderPractice(c, st, http.StatusConflict, msgPracticeOver, "", game.Pass)
 	case !st.board.Legal(m):
-		return s.renderPractice(c, st, http.StatusUnprocessableEntity, illegalMessage(st.board, m), "", game.Pass)
+		return s.renderPractice(c, st, http.StatusUnprocessableEntity, views.MsgIllegal(st.board, m), "", game.Pass)
 	}
 	next, _, err := st.board.Play(m)
 	if err != nil {

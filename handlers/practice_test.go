@@ -270,8 +270,8 @@ func TestTutorialGoldenPages(t *testing.T) {
 }
 
 // TestPracticePlaysAForcedPass stores a practice that starts in the late
-// game of the tutorial, where White's g8 leaves Black without a move: the
-// pass is played at once and said in words, and g2 ends the game.
+// game of the tutorial, where White's c7 leaves Black without a move: the
+// pass is played at once and said in words, and b1 ends the game.
 func TestPracticePlaysAForcedPass(t *testing.T) {
 	a := newApp(t)
 	const p = "0123456789abcdef0123456789abcdef"
@@ -279,25 +279,25 @@ func TestPracticePlaysAForcedPass(t *testing.T) {
 	if err := a.store.CreatePlayer(context.Background(), p); err != nil {
 		t.Fatal(err)
 	}
-	opening := strings.TrimSuffix(lateBeforePass, "g8")
+	opening := strings.TrimSuffix(lateBeforePass, "c7")
 	if err := a.store.SavePractice(context.Background(), &db.Practice{PlayerID: p, Opening: opening}, 0); err != nil {
 		t.Fatal(err)
 	}
-	a.practicePost("moves", 1, "g8", cookie)
-	if row := a.practiceRow(p); row.Plies != "g8 pass" {
-		t.Errorf("plies after g8 = %q, want \"g8 pass\"", row.Plies)
+	a.practicePost("moves", 1, "c7", cookie)
+	if row := a.practiceRow(p); row.Plies != "c7 pass" {
+		t.Errorf("plies after c7 = %q, want \"c7 pass\"", row.Plies)
 	}
 	body := a.do("GET", "/practice?did=move", nil, cookie).Body.String()
-	for _, want := range []string{"White played g8 and turned over 4 discs. Black had no legal move and passed.", "White to move."} {
+	for _, want := range []string{"White played c7 and turned over 1 disc. Black had no legal move and passed.", "White to move."} {
 		if !strings.Contains(body, want) {
-			t.Errorf("page after g8 lacks %q", want)
+			t.Errorf("page after c7 lacks %q", want)
 		}
 	}
-	a.practicePost("moves", 2, "g2", cookie)
+	a.practicePost("moves", 2, "b1", cookie)
 	body = a.do("GET", "/practice?did=move", nil, cookie).Body.String()
 	for _, want := range []string{"The game is over: neither side can move.", "The exercise is over: you made 2 placements."} {
 		if !strings.Contains(body, want) {
-			t.Errorf("page after g2 lacks %q", want)
+			t.Errorf("page after b1 lacks %q", want)
 		}
 	}
 }

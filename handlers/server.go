@@ -2,7 +2,7 @@
 // handlers that turn form posts into moves and games into pages.
 //
 // Every handler returns an error; [Server.wrap] maps it to a status code and
-// a page in one place. A [*pageError] carries the status and the words the
+// a page in one place (errors.go). A refusal carries the status and the words the
 // player sees; anything else is a 500 whose details go to the log only.
 package handlers
 
@@ -19,6 +19,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -33,22 +34,10 @@ import (
 	"reversi/views"
 )
 
-// Store is what the handlers need from the database; *db.Store has it, and
-// another store (PostgreSQL, say) may follow.
-type Store interface {
-	CreatePlayer(ctx context.Context, id string) error
-	CreateGame(ctx context.Context, g *db.Game) error
-	Game(ctx context.Context, id string) (*db.Game, error)
-	Unfinished(ctx context.Context, playerID string, limit int) ([]*db.Game, error)
-	UpdateGame(ctx context.Context, g *db.Game, oldPly int) error
-	UpdateSettings(ctx context.Context, id string, st db.Settings) error
-	RoomStore
-}
-
 // Config is what a Server is made from. Store, Views and SessionKeys are
 // required; the rest have defaults.
 type Config struct {
-	Store Store
+	Store db.Store
 	Views *views.Views
 	// SessionKeys are securecookie key pairs (hash key, block key, and
 	// older pairs after them for rotation).
@@ -68,23 +57,42 @@ type Config struct {
 	// RoomTTL is how long an online room may sit unused before it
 	// expires; DefaultRoomTTL by default.
 	RoomTTL time.Duration
-	// MoveRate and GameRate limit each player's moves (with undos and
-	// hints) and new games per second, with bursts of MoveBurst and
-	// GameBurst; the Default ones apply where they are 0, and a negative
-	// rate switches the limit off.
-	MoveRate, GameRate   float64
-	MoveBurst, GameBurst int
+	// MoveRate, GameRate and HintRate limit each player's moves (with
+	// undos), new games and hints per second, with bursts of MoveBurst,
+	// GameBurst and HintBurst; the Default ones apply where they are 0,
+	// and a negative rate switches the limit off.
+	MoveRate, GameRate, HintRate    float64
+	MoveBurst, GameBurst, HintBurst int
+	// NewPlayersPerHour and NewGamesPerHour limit, per network (IPv4 /24,
+	// IPv6 /64), the browsers that get a new player id and the games
+	// started, with bursts of NewPlayersBurst and NewGamesBurst; the
+	// Default ones apply where they are 0, a negative rate switches the
+	// limit off.
+	NewPlayersPerHour, NewGamesPerHour float64
+	NewPlayersBurst, NewGamesBurst     int
 	// TrustedProxies are the addresses or CIDR ranges of reverse proxies
 	// in front of the server. From those, the client's address is read
 	// from X-Forwarded-For (or X-Real-IP); it keys the rate limits of
 	// browsers without a cookie. By default no proxy is trusted and the
 	// headers are ignored, since anyone can send them.
 	TrustedProxies []string
+	// WaitersPerPlayer and Waiters cap the event streams and long polls
+	// open at once, per player and in all; StreamLifetime ends each event
+	// stream after a while. The Default ones apply where they are 0.
+	WaitersPerPlayer, Waiters int
+	StreamLifetime            time.Duration
+	// PublicURL is the scheme and host that players reach the app at
+	// (https://reversi.example), for the invite links; by default the
+	// address that each request came to.
+	PublicURL string
+	// Now is the clock; time.Now by default. Room expiry and the cookie's
+	// age read it.
+	Now func() time.Time
 }
 
 // Server holds what the handlers share.
 type Server struct {
-	store     Store
+	store     db.Store
 	views     *views.Views
 	cookies   *sessions.CookieStore
 	secure    bool
@@ -101,8 +109,20 @@ type Server struct {
 	draining  chan struct{}
 	drainOnce sync.Once
 	// moveLimit and gameLimit are the rate limits of moves and new games.
-	moveLimit, gameLimit *rateLimiter
-	trustedProxies       []string
+	moveLimit, gameLimit, hintLimit *rateLimiter
+	// playerLimit and netGameLimit count new players and new games per
+	// network.
+	playerLimit, netGameLimit *rateLimiter
+	// turns holds each player's and each game's searching requests to one
+	// at a time; see keyedLocks.
+	turns          *keyedLocks
+	trustedProxies []string
+	publicURL      string
+	now            func() time.Time
+	waiters        *waiters
+	streamLifetime time.Duration
+	// reviews are the game reviews waiting or running (review.go).
+	reviews *reviewQueue
 }
 
 // cookieName is the session cookie's name; it holds only the player id.
@@ -122,7 +142,7 @@ func New(cfg Config) (*Server, error) {
 	cs := sessions.NewCookieStore(cfg.SessionKeys...)
 	cs.MaxAge(cookieMaxAge)
 	for _, codec := range cs.Codecs {
-		codec.(*securecookie.SecureCookie).SetSerializer(sessionSerializer{})
+		codec.(*securecookie.SecureCookie).SetSerializer(sessionSerializer{now: cfg.Now})
 	}
 	cs.Options = &sessions.Options{
 		Path:     "/",
@@ -144,6 +164,11 @@ func New(cfg Config) (*Server, error) {
 		notifier:  cfg.Notifier,
 		draining:  make(chan struct{}),
 		roomTTL:   cfg.RoomTTL,
+		reviews:   &reviewQueue{},
+	}
+	s.publicURL, s.now = strings.TrimRight(cfg.PublicURL, "/"), cfg.Now
+	if s.now == nil {
+		s.now = time.Now
 	}
 	if s.notifier == nil {
 		s.notifier = NewBroker()
@@ -168,55 +193,19 @@ func New(cfg Config) (*Server, error) {
 	s.trustedProxies = cfg.TrustedProxies
 	s.moveLimit = newLimit(cfg.MoveRate, cfg.MoveBurst, DefaultMoveRate, DefaultMoveBurst)
 	s.gameLimit = newLimit(cfg.GameRate, cfg.GameBurst, DefaultGameRate, DefaultGameBurst)
+	s.hintLimit = newLimit(cfg.HintRate, cfg.HintBurst, DefaultHintRate, DefaultHintBurst)
+	s.playerLimit = newLimit(cfg.NewPlayersPerHour/3600, cfg.NewPlayersBurst, DefaultNewPlayersPerHour/3600.0, DefaultNewPlayersBurst)
+	s.netGameLimit = newLimit(cfg.NewGamesPerHour/3600, cfg.NewGamesBurst, DefaultNewGamesPerHour/3600.0, DefaultNewGamesBurst)
+	s.turns = newKeyedLocks()
+	s.waiters = newWaiters(cfg.WaitersPerPlayer, cfg.Waiters)
+	s.streamLifetime = cfg.StreamLifetime
+	if s.streamLifetime <= 0 {
+		s.streamLifetime = DefaultStreamLifetime
+	}
 	if s.hint == nil {
 		s.hint = ai.Hint
 	}
 	return s, nil
-}
-
-// Routes returns the app's handler: the Gin engine inside cross-origin
-// protection for unsafe methods, inside the security headers.
-func (s *Server) Routes() http.Handler {
-	gin.SetMode(gin.ReleaseMode)
-	r := gin.New()
-	r.HandleMethodNotAllowed = true
-	r.SetTrustedProxies(s.trustedProxies) // checked in New; nil trusts none
-	r.Use(s.logRequests, gin.CustomRecoveryWithWriter(nil, s.recover), s.limitBody, s.session)
-	moves, games := s.rateLimit(s.moveLimit), s.rateLimit(s.gameLimit)
-
-	r.GET("/", s.wrap(s.home))
-	r.HEAD("/", s.wrap(s.home))
-	r.POST("/games", games, s.wrap(s.newGame))
-	g := r.Group("/games/:id")
-	g.GET("", s.wrap(s.showGame))
-	g.HEAD("", s.wrap(s.showGame))
-	g.POST("/moves", moves, s.wrap(s.move))
-	g.POST("/undo", moves, s.wrap(s.undo))
-	g.POST("/hint", moves, s.wrap(s.hintMove))
-	g.POST("/settings", s.wrap(s.settings))
-	g.GET("/events", s.wrap(s.events))
-	g.POST("/again", s.wrap(s.again))
-	r.GET("/join/:token", s.wrap(s.showJoin))
-	r.POST("/join/:token", games, s.wrap(s.join))
-	s.tutorialRoutes(r)
-	assets := gin.WrapH(static.Handler())
-	r.GET("/static/:name", assets)
-	r.HEAD("/static/:name", assets)
-	r.NoRoute(s.wrap(func(*gin.Context) error {
-		return &pageError{Status: http.StatusNotFound, Heading: "Page not found",
-			Message: "There is no page at this address."}
-	}))
-	r.NoMethod(s.wrap(func(*gin.Context) error {
-		return &pageError{Status: http.StatusMethodNotAllowed, Heading: "Not allowed here",
-			Message: "This address does not take that kind of request."}
-	}))
-
-	cop := http.NewCrossOriginProtection()
-	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		s.writePage(w, req, http.StatusForbidden, views.Error, s.errorPage(http.StatusForbidden,
-			"Request refused", "This form was sent from another site, so it was not accepted. Nothing has changed."))
-	}))
-	return securityHeaders(cop.Handler(r))
 }
 
 // csp allows only this origin's stylesheet and script: no inline code.
@@ -234,71 +223,25 @@ func securityHeaders(next http.Handler) http.Handler {
 	})
 }
 
+// statusClientGone is logged for a request whose client went away before
+// it was answered (nginx's 499), so that it is not counted as a fault.
+const statusClientGone = 499
+
 func (s *Server) logRequests(c *gin.Context) {
 	start := time.Now()
 	c.Next()
+	status := c.Writer.Status()
+	if c.GetBool(abortedKey) {
+		status = statusClientGone
+	}
 	s.log.Info("request", "method", c.Request.Method, "path", safePath(c.Request.URL.Path),
-		"status", c.Writer.Status(), "took", time.Since(start).Round(time.Microsecond))
+		"status", status, "took", time.Since(start).Round(time.Microsecond))
 }
 
 // recover renders the error page for a panic; the stack goes to the log.
 func (s *Server) recover(c *gin.Context, err any) {
 	s.log.Error("panic", "path", safePath(c.Request.URL.Path), "err", err, "stack", string(debug.Stack()))
-	s.renderError(c, http.StatusInternalServerError, errInternal)
-	c.Abort()
-}
-
-// A pageError is a refusal that the player should read about: its status
-// code, a heading and a message. When Game is set, the page is that game's
-// board with the message above it, showing the game as it is stored.
-type pageError struct {
-	Status           int
-	Heading, Message string
-	Game             *db.Game
-}
-
-func (e *pageError) Error() string {
-	return strconv.Itoa(e.Status) + " " + e.Heading + ": " + e.Message
-}
-
-var errInternal = &pageError{Status: http.StatusInternalServerError, Heading: "Something went wrong",
-	Message: "Sorry, the server could not finish that request. Your game is saved as it was; please try again."}
-
-// wrap turns a handler that returns an error into a Gin handler: the one
-// place where errors become status codes and pages.
-func (s *Server) wrap(h func(*gin.Context) error) gin.HandlerFunc {
-	return func(c *gin.Context) {
-		err := h(c)
-		if err == nil {
-			return
-		}
-		var pe *pageError
-		if !errors.As(err, &pe) {
-			if errors.Is(err, context.Canceled) {
-				s.log.Info("request canceled", "path", safePath(c.Request.URL.Path))
-			} else {
-				s.log.Error("request failed", "path", safePath(c.Request.URL.Path), "err", err)
-			}
-			pe = errInternal
-		}
-		if pe.Game != nil {
-			if err := s.renderGame(c, pe.Game, pe.Status, pe.Message, ""); err != nil {
-				s.log.Error("render game with message", "path", safePath(c.Request.URL.Path), "err", err)
-				s.renderError(c, http.StatusInternalServerError, errInternal)
-			}
-			return
-		}
-		s.renderError(c, pe.Status, pe)
-	}
-}
-
-func (s *Server) errorPage(status int, heading, msg string) views.ErrorPage {
-	return views.ErrorPage{Base: s.base(heading, "main", "Skip to the message"), Heading: heading, Message: msg}
-}
-
-func (s *Server) renderError(c *gin.Context, status int, pe *pageError) {
-	s.writePage(c.Writer, c.Request, status, views.Error, s.errorPage(status, pe.Heading, pe.Message))
-	c.Abort()
+	s.renderError(c, http.StatusInternalServerError, views.NoticeInternal)
 }
 
 func (s *Server) base(title, skip, skipText string) views.Base {
@@ -328,9 +271,7 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, status int, p
 	}
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)
-	if r.Method != http.MethodHead {
-		w.Write(body)
-	}
+	w.Write(body) // a response to HEAD drops it (headAsGet)
 }
 
 // gzipLevel is the compression of pages. Level 5 makes a game page within

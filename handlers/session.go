@@ -20,6 +20,8 @@ import (
 	"github.com/gorilla/securecookie"
 
 	"reversi/db"
+	"reversi/game/match"
+	"reversi/views"
 )
 
 // The context key under which the session middleware leaves the player id.
@@ -40,7 +42,7 @@ func (s *Server) session(c *gin.Context) {
 		if id, ok := sess.Values[playerKey].(string); ok && playerIDPattern.MatchString(id) {
 			c.Set(playerKey, id)
 			issued, _ := sess.Values[issuedKey].(time.Time) // zero for older cookies
-			if c.Request.Method == http.MethodPost && time.Since(issued) > cookieRefresh {
+			if c.Request.Method == http.MethodPost && s.now().Sub(issued) > cookieRefresh {
 				if err := s.savePlayer(c, id); err != nil {
 					s.log.Error("refresh session", "err", err)
 				}
@@ -56,10 +58,29 @@ const cookieRefresh = 24 * time.Hour
 // playerID returns the player id from the cookie, or "" for none.
 func playerID(c *gin.Context) string { return c.GetString(playerKey) }
 
-// savePlayer sets the cookie to hold id, once per response.
+// recordPlayer records player id as seen now, once per response: a new
+// player's row is made, an existing one's last-seen time moves on.
+func (s *Server) recordPlayer(c *gin.Context, id string) error {
+	if c.GetString(recordedKey) == id {
+		return nil
+	}
+	if err := s.store.CreatePlayer(c.Request.Context(), id); err != nil {
+		return err
+	}
+	c.Set(recordedKey, id)
+	return nil
+}
+
+// savePlayer sets the cookie to hold id, once per response, and records
+// the player as seen: every cookie written moves the player's last-seen
+// time on, so that a player whose last-seen time is older than a cookie's
+// life has no cookie left that could bring them back (see Server.Expire).
 func (s *Server) savePlayer(c *gin.Context, id string) error {
 	if c.GetBool(savedKey) && playerID(c) == id {
 		return nil // written already, by the refresh in session
+	}
+	if err := s.recordPlayer(c, id); err != nil {
+		return err
 	}
 	sess, _ := s.cookies.Get(c.Request, cookieName) // a bad cookie gives a fresh session
 	sess.Values = map[any]any{playerKey: id}
@@ -80,24 +101,31 @@ func (s *Server) savePlayer(c *gin.Context, id string) error {
 // cookie it reads, which cost 7% of the server's CPU under load. Cookies
 // written before, with gob or without the time, still read; they count as
 // old, so the next POST writes them again.
-type sessionSerializer struct{}
+type sessionSerializer struct {
+	now func() time.Time // when the cookie is written; time.Now if nil
+}
 
 const sessionPrefix = "p:"
 
 // Session values besides playerKey: when the cookie was written (a
 // time.Time), and, in the context only, that this response wrote it.
 const (
-	issuedKey = "issued"
-	savedKey  = "session saved"
+	issuedKey   = "issued"
+	savedKey    = "session saved"
+	recordedKey = "player recorded"
 )
 
-func (sessionSerializer) Serialize(src any) ([]byte, error) {
+func (ss sessionSerializer) Serialize(src any) ([]byte, error) {
 	vals, ok := src.(map[any]any)
 	id, isString := vals[playerKey].(string)
 	if !ok || !isString || len(vals) != 1 {
 		return nil, errors.New("session: only a player id can be stored")
 	}
-	return fmt.Appendf(nil, "%s%s:%d", sessionPrefix, id, time.Now().Unix()), nil
+	now := time.Now
+	if ss.now != nil {
+		now = ss.now
+	}
+	return fmt.Appendf(nil, "%s%s:%d", sessionPrefix, id, now().Unix()), nil
 }
 
 func (sessionSerializer) Deserialize(src []byte, dst any) error {
@@ -198,16 +226,16 @@ func secretFile(path string) (string, error) {
 	return sec, nil
 }
 
-// own loads the game with the id in the URL and checks that it belongs to
-// the player whose cookie came with the request.
-func (s *Server) own(c *gin.Context) (*gameState, error) {
+// own loads the game with the id in the URL, seen from the seat of the
+// player whose cookie came with the request, who must hold one.
+func (s *Server) own(c *gin.Context) (*match.Match, error) {
 	id := c.Param("id")
 	if !gameIDPattern.MatchString(id) {
 		return nil, errNoGame
 	}
 	g, err := s.store.Game(c.Request.Context(), id)
 	if err != nil {
-		if errors.Is(err, errNotFound) {
+		if errors.Is(err, db.ErrNotFound) {
 			return nil, errNoGame
 		}
 		return nil, err
@@ -218,13 +246,10 @@ func (s *Server) own(c *gin.Context) (*gameState, error) {
 	if p := playerID(c); p == "" || p != g.PlayerID {
 		return nil, errNotYours
 	}
-	return newGameState(g)
+	return match.Load(g)
 }
 
 var (
-	errNoGame = &pageError{Status: http.StatusNotFound, Heading: "Game not found",
-		Message: "There is no game at this address. Check the link, or start a new game."}
-	errNotYours = &pageError{Status: http.StatusForbidden, Heading: "This game isn't linked to this browser",
-		Message: "A game belongs to the browser that started it, and this browser's cookie doesn't match. " +
-			"If you cleared your cookies or opened the link somewhere else, start a new game here."}
+	errNoGame   = refuse(http.StatusNotFound, views.NoticeNoGame)
+	errNotYours = refuse(http.StatusForbidden, views.NoticeNotYours)
 )

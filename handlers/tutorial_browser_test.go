@@ -248,22 +248,22 @@ func TestBrowserTutorialAndPractice(t *testing.T) {
 	}
 	b.follow(`a[rel=next]`, kb.Enter)
 
-	// Steps 6 and 7: Black must pass; White's only move is g2.
+	// Steps 6 and 7: Black must pass; White's only move is b1.
 	b.checkAxe()
 	b.wantText("Black to move, but Black has no legal move.")
-	if got := b.try("g2"); !strings.Contains(got, "run to the edge of the board") || !strings.Contains(got, "Black must pass") {
-		t.Errorf("trial g2 for Black says:\n%s", got)
+	if got := b.try("b1"); !strings.Contains(got, "run to the edge of the board") || !strings.Contains(got, "Black must pass") {
+		t.Errorf("trial b1 for Black says:\n%s", got)
 	}
 	b.follow(`a[rel=next]`, kb.Enter)
 	b.checkAxe()
-	if got := b.try("g2"); !strings.Contains(got, "Yes: White can play g2, which turns over f3.") {
-		t.Errorf("trial g2 for White says:\n%s", got)
+	if got := b.try("b1"); !strings.Contains(got, "Yes: White can play b1, which turns over b2, c2, b3, b4, b5 and b6.") {
+		t.Errorf("trial b1 for White says:\n%s", got)
 	}
 	b.follow(`a[rel=next]`, kb.Enter)
 
 	// Step 8: the count, then on to the practice.
 	b.checkAxe()
-	b.wantText("The game is over", "40 discs", "23 discs", "belonging to nobody", "Black 41, White 23")
+	b.wantText("The game is over", "15 discs", "48 discs", "belonging to nobody", "Black 15, White 49")
 	b.follow(`a[rel=next]`, kb.Enter)
 
 	// Practice: four placements, each previewed and then applied.
@@ -285,6 +285,10 @@ func TestBrowserTutorialAndPractice(t *testing.T) {
 	b.checkAxe()
 	b.follow(`form[action="/practice/undo"] button`, kb.Enter)
 	b.wantText("Placements made: 3 of 4", "Taken back")
+	// Start again asks first; the answer is the form.
+	b.follow(`a[href="/practice/reset#reset"]`, kb.Enter)
+	b.wantText("Start this practice again?", "You can undo the reset.")
+	b.checkAxe()
 	b.follow(`form[action="/practice/reset"] button`, " ")
 	b.wantText("Placements made: 0 of 4", "Started again")
 	b.follow(`form[action="/practice/undo"] button`, kb.Enter)

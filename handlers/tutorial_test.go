@@ -23,8 +23,8 @@ func sq8(t *testing.T, name string) game.Square {
 
 func moveNames(b game.Bits) []string { return squareNames(8, b) }
 
-// TestLateGame replays the late-game example from the cross start and
-// checks what step 6 to 8 say about it.
+// TestLateGame replays the seed game from the cross start, move by move
+// by the rules, and checks what steps 6 to 8 say about it.
 func TestLateGame(t *testing.T) {
 	g, err := game.ParseTranscript(game.Options{Size: 8}, lateGame)
 	if err != nil {
@@ -35,45 +35,55 @@ func TestLateGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := len(g.Plies)
-	// The last plies are White's g8, Black's pass and White's g2.
+	// The last plies are White's c7, Black's pass and White's b1.
 	got := []string{g.Plies[n-3].Name(8), g.Plies[n-2].Name(8), g.Plies[n-1].Name(8)}
-	if want := []string{"g8", "pass", "g2"}; !slices.Equal(got, want) {
+	if want := []string{"c7", "pass", "b1"}; !slices.Equal(got, want) {
 		t.Fatalf("last plies = %v, want %v", got, want)
 	}
 	before := ps[n-3]
 	if before.Turn() != game.White {
-		t.Errorf("before g8: %v to move, want white", before.Turn())
+		t.Errorf("before c7: %v to move, want white", before.Turn())
 	}
-	afterG8 := ps[n-2]
-	if got := afterG8.Moves(); afterG8.Turn() != game.Black || !got.IsZero() {
-		t.Errorf("after g8: %v to move with moves %v, want black with none", afterG8.Turn(), moveNames(got))
+	if got := moveNames(before.Flips(sq8(t, "c7"))); !slices.Equal(got, []string{"d7"}) || before.At(sq8(t, "e7")) != game.White {
+		t.Errorf("c7 turns over %v with e7 %v, want [d7] against a white e7", got, before.At(sq8(t, "e7")))
 	}
-	if got := moveNames(afterG8.OpponentMoves()); !slices.Equal(got, []string{"g2"}) {
-		t.Errorf("after g8, White's moves = %v, want [g2]", got)
+	afterC7 := ps[n-2]
+	if got := afterC7.Moves(); afterC7.Turn() != game.Black || !got.IsZero() {
+		t.Errorf("after c7: %v to move with moves %v, want black with none", afterC7.Turn(), moveNames(got))
 	}
-	if !afterG8.MustPass() {
-		t.Errorf("after g8, MustPass() = false, want true")
+	if got := moveNames(afterC7.OpponentMoves()); !slices.Equal(got, []string{"b1"}) {
+		t.Errorf("after c7, White's moves = %v, want [b1]", got)
+	}
+	beforeB1 := ps[n-1]
+	var lines int
+	for _, l := range beforeB1.Trial(sq8(t, "b1")) {
+		if l.Outcome == game.Brackets {
+			lines++
+		}
+	}
+	if f := beforeB1.Flips(sq8(t, "b1")); f.Count() != 6 || lines != 2 {
+		t.Errorf("b1 turns over %v along %d lines, want six along two", moveNames(f), lines)
 	}
 	end := ps[n]
-	if !end.Over() || end.Count(game.Empty) < 1 {
-		t.Errorf("after g2: Over() = %v with %d empty, want over with at least one empty", end.Over(), end.Count(game.Empty))
+	if !end.Over() {
+		t.Errorf("after b1: Over() = false, want true")
 	}
-	if got := moveNames(end.Discs(game.Empty)); !slices.Equal(got, []string{"g1"}) {
-		t.Errorf("after g2, empty squares = %v, want [g1]", got)
+	if got := moveNames(end.Discs(game.Empty)); !slices.Equal(got, []string{"a8"}) {
+		t.Errorf("after b1, empty squares = %v, want [a8]", got)
 	}
 	r := end.Result()
-	if r.Black != 40 || r.White != 23 || r.BlackScore != 41 || r.WhiteScore != 23 || r.Winner != game.Black {
-		t.Errorf("result = %+v, want Black 40, White 23, tournament 41 to 23", r)
+	if r.White != 48 || r.Black != 15 || r.WhiteScore != 49 || r.BlackScore != 15 || r.Winner != game.White {
+		t.Errorf("result = %+v, want White 48, Black 15, tournament 49 to 15", r)
 	}
-	if lateBeforePass+"g2" != lateGame {
-		t.Errorf("lateBeforePass = %q does not end where g2 follows", lateBeforePass)
+	if lateBeforePass+"b1" != lateGame {
+		t.Errorf("lateBeforePass = %q does not end where b1 follows", lateBeforePass)
 	}
 }
 
 // TestTutorialPositions checks every step's position, side to move and
 // legal moves against the words on its page.
 func TestTutorialPositions(t *testing.T) {
-	late := "XXXXXX-X\nXXXXXX-X\nXXXXXXOX\nXXOXOOOX\nXOXOOXOX\nXXOOXOOX\nXXXXOOOX\nOXXOOOOX\n"
+	late := "X-OOOOOO\nXXXXOOOO\nXXXOOOOO\nXXXXOOOO\nXXXOOXOO\nXXOOXOOO\nXOOOOXOO\n-OOOOOOO\n"
 	for _, tc := range []struct {
 		step  int
 		board string // rows, then the side to move
@@ -86,9 +96,9 @@ func TestTutorialPositions(t *testing.T) {
 		{3, "--------\n--------\n---XO---\n---XO---\n---XO---\n--------\n--------\n--------\nX", []string{"f2", "f3", "f4", "f5", "f6"}, "e3", []string{"e4"}},
 		{4, "--------\n--------\n---XO---\n---XO---\n---XO---\n--------\n--------\n--------\nX", []string{"f2", "f3", "f4", "f5", "f6"}, "e3", []string{"e4"}},
 		{5, "--------\n--------\n---XXX--\n---XX---\n---XO---\n--------\n--------\n--------\nO", []string{"e2", "c3", "c5"}, "f3", []string{"e3", "e4"}},
-		{6, late + "X", nil, "g8", []string{"g4", "g5", "g6", "g7"}},
-		{7, late + "O", []string{"g2"}, "g8", []string{"g4", "g5", "g6", "g7"}},
-		{8, "XXXXXX-X\nXXXXXXOX\nXXXXXOOX\nXXOXOOOX\nXOXOOXOX\nXXOOXOOX\nXXXXOOOX\nOXXOOOOX\nX", nil, "g2", []string{"f3"}},
+		{6, late + "X", nil, "c7", []string{"d7"}},
+		{7, late + "O", []string{"b1"}, "c7", []string{"d7"}},
+		{8, "XOOOOOOO\nXOOXOOOO\nXOXOOOOO\nXOXXOOOO\nXOXOOXOO\nXOOOXOOO\nXOOOOXOO\n-OOOOOOO\nX", nil, "b1", []string{"b2", "c2", "b3", "b4", "b5", "b6"}},
 	} {
 		t.Run(strconv.Itoa(tc.step), func(t *testing.T) {
 			b, last, flips, err := stepBoard(tutorialSteps[tc.step-1])
@@ -141,16 +151,17 @@ func TestTrialText(t *testing.T) {
 				"Left: e3 is white, and Black's d3 closes the line, so it would turn over.",
 				"Up (f2), up and right (g2), right (g3), down and right (g4), down (f4) and up and left (e2): the next square is empty, so no line starts there."}},
 		{"occupied", "", "d4", "d4 already holds a white disc. A disc goes only on an empty square.", nil},
-		{"g1 for Black after g8", lateBeforePass, "g1",
-			"Not a legal move: Black at g1 would trap no white disc, so nothing would turn over.",
-			[]string{"Down (g2): the next square is empty, so no line starts there.",
-				"Right (h1), down and right (h2), down and left (f2) and left (f1): the next square holds Black's own disc, so there is nothing to trap.",
-				"Up, up and right and up and left: g1 is at the edge of the board."}},
-		{"g2 for Black after g8", lateBeforePass, "g2",
-			"Not a legal move: Black at g2 would trap no white disc, so nothing would turn over.",
-			[]string{"Down: g3, g4, g5, g6, g7 and g8 are white, but all 6 run to the edge of the board with no black disc to close the line.",
-				"Up (g1): the next square is empty, so no line starts there.",
-				"Up and right (h1), right (h2), down and right (h3), down and left (f3), left (f2) and up and left (f1): the next square holds Black's own disc, so there is nothing to trap."}},
+		{"a8 for Black after c7", lateBeforePass, "a8",
+			"Not a legal move: Black at a8 would trap no white disc, so nothing would turn over.",
+			[]string{"Up and right: b7, c6, d5, e4, f3, g2 and h1 are white, but all 7 run to the edge of the board with no black disc to close the line.",
+				"Right: b8, c8, d8, e8, f8, g8 and h8 are white, but all 7 run to the edge of the board with no black disc to close the line.",
+				"Up (a7): the next square holds Black's own disc, so there is nothing to trap.",
+				"Down and right, down, down and left, left and up and left: a8 is at the edge of the board."}},
+		{"b1 for Black after c7", lateBeforePass, "b1",
+			"Not a legal move: Black at b1 would trap no white disc, so nothing would turn over.",
+			[]string{"Right: c1, d1, e1, f1, g1 and h1 are white, but all 6 run to the edge of the board with no black disc to close the line.",
+				"Down and right (c2), down (b2), down and left (a2) and left (a1): the next square holds Black's own disc, so there is nothing to trap.",
+				"Up, up and right and up and left: b1 is at the edge of the board."}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b, _, _, err := stepBoard(tutorialStep{moves: tc.moves})
@@ -185,9 +196,9 @@ func TestTutorialFeedback(t *testing.T) {
 		{2, "f3", false, "f3 turns over nothing, so it is not a move at all. Try another square."},
 		{5, "e2", true, "Yes: White can play e2, which turns over e3 and e4."},
 		{5, "f2", false, "No: f2 traps nothing for White. The squares with a small ring are White's legal moves."},
-		{6, "g1", true, "Right: g1 traps nothing for Black either. Black has no legal move anywhere, so Black must pass."},
-		{7, "g2", true, "Yes: White can play g2, which turns over f3."},
-		{7, "g1", false, "No: g1 traps nothing for White. The squares with a small ring are White's legal moves."},
+		{6, "a8", true, "Right: a8 traps nothing for Black either. Black has no legal move anywhere, so Black must pass."},
+		{7, "b1", true, "Yes: White can play b1, which turns over b2, c2, b3, b4, b5 and b6."},
+		{7, "a8", false, "No: a8 traps nothing for White. The squares with a small ring are White's legal moves."},
 	} {
 		t.Run(strconv.Itoa(tc.step)+"/"+tc.try, func(t *testing.T) {
 			st := tutorialSteps[tc.step-1]
@@ -213,7 +224,7 @@ func TestTutorialPages(t *testing.T) {
 		want   []string
 	}{
 		{"/tutorial", 200, []string{`href="/tutorial/1"`, `href="/tutorial/8"`, `href="/practice"`, `href="/"`}},
-		{"/tutorial/1", 200, []string{`<h1>Trap a line to turn it over</h1>`, `action="/tutorial/1#result"`, `method="get"`,
+		{"/tutorial/1", 200, []string{`<h1>Trap a line to turn it over</h1>`, `action="/tutorial/1"`, `method="get"`,
 			`class="skip" href="#board"`, `rel="next"`, `<details>`, `Black to move. Black has 2 discs, White 2.`}},
 		{"/tutorial/1?try=d3", 200, []string{`Trial: Black at d3`, `A legal move: Black at d3 would turn over 1 disc: d4.`,
 			`aria-label="d3, empty, legal move, trial black disc" class="lg tb"`, `aria-label="d4, white, would turn over" class="wf lv"`,
@@ -222,11 +233,11 @@ func TestTutorialPages(t *testing.T) {
 		{"/tutorial/2", 200, []string{`aria-label="d3, black, just placed" class="pl"`, `aria-label="c3, empty, legal move" class="lg"`}},
 		{"/tutorial/4?answer=2", 200, []string{`Yes, two:`, `value="2" aria-pressed="true"`}},
 		{"/tutorial/4?answer=3", 200, []string{`Not quite.`}},
-		{"/tutorial/6", 200, []string{`Black to move, but Black has no legal move.`}},
-		{"/tutorial/7", 200, []string{`White to move. Black has 41 discs, White 21.`}},
-		{"/tutorial/8", 200, []string{`The game is over: neither side can move.`, `<dd>40 discs</dd>`, `<dd>23 discs</dd>`,
-			`<dd>1, belonging to nobody</dd>`, `Black 41, White 23`, `href="/practice"`}},
-		{"/tutorial/8?try=g1", 200, []string{`Not a legal move: Black at g1`}},
+		{"/tutorial/6", 200, []string{`Black to move, but Black has no legal move.`, `passes left out): f5 f4 f3 g4`, `a5 c7</p>`}},
+		{"/tutorial/7", 200, []string{`White to move. Black has 21 discs, White 41.`}},
+		{"/tutorial/8", 200, []string{`The game is over: neither side can move.`, `<dd>15 discs</dd>`, `<dd>48 discs</dd>`,
+			`<dd>1, belonging to nobody</dd>`, `Black 15, White 49`, `href="/practice"`}},
+		{"/tutorial/8?try=a8", 200, []string{`Not a legal move: Black at a8`}},
 		{"/tutorial/1?try=d4", 200, []string{`d4 already holds a white disc.`}},
 		{"/tutorial/1?try=z9", 400, []string{`That square wasn&#39;t understood`}},
 		{"/tutorial/0", 404, []string{`No such step`}},

@@ -15,7 +15,7 @@ import (
 func trialText(b game.Board, sq game.Square) views.TrialView {
 	n := b.Size()
 	name := sq.Name(n)
-	me, them := colorName(b.Turn()), strings.ToLower(colorName(b.Turn().Opponent()))
+	me, them := views.ColorName(b.Turn()), strings.ToLower(views.ColorName(b.Turn().Opponent()))
 	v := views.TrialView{Heading: "Trial: " + me + " at " + name}
 	if at := b.At(sq); at != game.Empty {
 		v.Summary = name + " already holds a " + at.String() + " disc. A disc goes only on an empty square."
@@ -25,23 +25,23 @@ func trialText(b game.Board, sq game.Square) views.TrialView {
 	if flips.IsZero() {
 		v.Summary = "Not a legal move: " + me + " at " + name + " would trap no " + them + " disc, so nothing would turn over."
 	} else {
-		v.Summary = "A legal move: " + me + " at " + name + " would turn over " + discs(flips.Count()) + ": " +
-			join(squareNames(n, flips)) + "."
+		v.Summary = "A legal move: " + me + " at " + name + " would turn over " + views.Plural(flips.Count(), "disc") + ": " +
+			views.JoinAnd(squareNames(n, flips)) + "."
 	}
 	var empty, own, edge []string
 	var rest []string
 	for _, l := range b.Trial(sq) {
 		dir := l.Direction.String()
-		run := join(names(n, l.Opponent))
+		run := views.JoinAnd(names(n, l.Opponent))
 		switch l.Outcome {
 		case game.Brackets:
-			v.Lines = append(v.Lines, capital(dir)+": "+run+" "+isAre(len(l.Opponent))+" "+them+", and "+me+"'s "+
+			v.Lines = append(v.Lines, views.Capital(dir)+": "+run+" "+views.IsAre(len(l.Opponent))+" "+them+", and "+me+"'s "+
 				l.End.Name(n)+" closes the line, so "+them2(len(l.Opponent))+" would turn over.")
 		case game.EmptyInWay:
-			rest = append(rest, capital(dir)+": "+run+" "+isAre(len(l.Opponent))+" "+them+", but "+l.End.Name(n)+
+			rest = append(rest, views.Capital(dir)+": "+run+" "+views.IsAre(len(l.Opponent))+" "+them+", but "+l.End.Name(n)+
 				" is empty, so the line is not closed and traps nothing.")
 		case game.OffBoard:
-			rest = append(rest, capital(dir)+": "+run+" "+isAre(len(l.Opponent))+" "+them+", but "+
+			rest = append(rest, views.Capital(dir)+": "+run+" "+views.IsAre(len(l.Opponent))+" "+them+", but "+
 				them2(len(l.Opponent))+" run"+verbS(len(l.Opponent))+" to the edge of the board with no "+
 				strings.ToLower(me)+" disc to close the line.")
 		case game.NoOpponentNext:
@@ -57,13 +57,13 @@ func trialText(b game.Board, sq game.Square) views.TrialView {
 	}
 	v.Lines = append(v.Lines, rest...)
 	if len(empty) > 0 {
-		v.Lines = append(v.Lines, capital(join(empty))+": the next square is empty, so no line starts there.")
+		v.Lines = append(v.Lines, views.Capital(views.JoinAnd(empty))+": the next square is empty, so no line starts there.")
 	}
 	if len(own) > 0 {
-		v.Lines = append(v.Lines, capital(join(own))+": the next square holds "+me+"'s own disc, so there is nothing to trap.")
+		v.Lines = append(v.Lines, views.Capital(views.JoinAnd(own))+": the next square holds "+me+"'s own disc, so there is nothing to trap.")
 	}
 	if len(edge) > 0 {
-		v.Lines = append(v.Lines, capital(join(edge))+": "+name+" is at the edge of the board.")
+		v.Lines = append(v.Lines, views.Capital(views.JoinAnd(edge))+": "+name+" is at the edge of the board.")
 	}
 	return v
 }
@@ -82,38 +82,6 @@ func names(n int, sqs []game.Square) []string {
 		s[i] = sq.Name(n)
 	}
 	return s
-}
-
-// join lists words in prose: "a", "a and b", "a, b and c".
-func join(words []string) string {
-	switch len(words) {
-	case 0:
-		return ""
-	case 1:
-		return words[0]
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
-}
-
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-func discs(k int) string {
-	if k == 1 {
-		return "1 disc"
-	}
-	return strconv.Itoa(k) + " discs"
-}
-
-func isAre(k int) string {
-	if k == 1 {
-		return "is"
-	}
-	return "are"
 }
 
 func verbS(k int) string {

@@ -8,7 +8,13 @@ import (
 )
 
 func TestNamesAreNumberedInOrder(t *testing.T) {
-	names, err := fs.Glob(FS, "*.sql")
+	for store, fsys := range map[string]fs.FS{"sqlite": SQLite, "postgres": Postgres} {
+		t.Run(store, func(t *testing.T) { checkNames(t, fsys) })
+	}
+}
+
+func checkNames(t *testing.T, fsys fs.FS) {
+	names, err := fs.Glob(fsys, "*.sql")
 	if err != nil {
 		t.Fatal(err)
 	}

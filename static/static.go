@@ -14,7 +14,7 @@ import (
 	"strings"
 )
 
-//go:embed app.css board.js online.js
+//go:embed app.css board.js online.js replay.js icon.svg
 var files embed.FS
 
 // Asset is one static file, ready to serve.
@@ -31,7 +31,15 @@ var (
 	JS  = load("board.js", "text/javascript; charset=utf-8")
 	// Live is the online games' live-update script.
 	Live = load("online.js", "text/javascript; charset=utf-8")
+	// Replay is the replay page's script: the arrow keys step.
+	Replay = load("replay.js", "text/javascript; charset=utf-8")
+	// Icon is the favicon. Pages name it by a fixed path, IconPath, so
+	// that no page needs its hash; it is cached for a day.
+	Icon = load("icon.svg", "image/svg+xml")
 )
+
+// IconPath is where the favicon is served.
+const IconPath = "/static/icon.svg"
 
 func load(name, contentType string) *Asset {
 	body, err := files.ReadFile(name)
@@ -56,7 +64,7 @@ func load(name, contentType string) *Asset {
 // accepts it, with a year-long immutable cache lifetime. Any other path is
 // a 404.
 func Handler() http.Handler {
-	byPath := map[string]*Asset{CSS.Path: CSS, JS.Path: JS, Live.Path: Live}
+	byPath := map[string]*Asset{CSS.Path: CSS, JS.Path: JS, Live.Path: Live, Replay.Path: Replay, IconPath: Icon}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		a, ok := byPath[r.URL.Path]
 		if !ok {
@@ -65,7 +73,11 @@ func Handler() http.Handler {
 		}
 		h := w.Header()
 		h.Set("Content-Type", a.ContentType)
-		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+		if r.URL.Path == IconPath {
+			h.Set("Cache-Control", "public, max-age=86400")
+		} else {
+			h.Set("Cache-Control", "public, max-age=31536000, immutable")
+		}
 		h.Set("Vary", "Accept-Encoding")
 		body := a.Body
 		if AcceptsGzip(r) {

@@ -38,3 +38,13 @@ func TestPathsCarryAHash(t *testing.T) {
 		}
 	}
 }
+
+// TestIcon checks that the favicon is served at its fixed path, so that a
+// first visit asks for no /favicon.ico that would be a 404.
+func TestIcon(t *testing.T) {
+	w := httptest.NewRecorder()
+	Handler().ServeHTTP(w, httptest.NewRequest("GET", IconPath, nil))
+	if w.Code != 200 || w.Header().Get("Content-Type") != "image/svg+xml" || w.Header().Get("Cache-Control") != "public, max-age=86400" {
+		t.Errorf("GET %s = %d, %q, %q", IconPath, w.Code, w.Header().Get("Content-Type"), w.Header().Get("Cache-Control"))
+	}
+}

@@ -24,13 +24,22 @@ type GamePage struct {
 	Pass      bool
 	PassLabel string
 	// Resume offers to let the computer move, in a game stored at its turn.
-	Resume    bool
+	Resume bool
+	// CanResign offers to resign (a link to the question), and AskResign
+	// asks it, with the form that posts ply to /games/{id}/resign.
+	CanResign bool
+	AskResign bool
+	// CanDelete offers to delete the game (a link to the question), and
+	// AskDelete asks it, with the form that posts to /games/{id}/delete.
+	CanDelete bool
+	AskDelete bool
 	CanUndo   bool
 	CanHint   bool
 	ShowMoves bool
 	AllowUndo bool
 	Sound     bool
 	Moves     string      // the moves so far, passes included
+	Record    RecordView  // the numbered move list, transcript and downloads
 	Result    *ResultView // set once the game is over
 	Again     []Field     // a new game with the same choices, once over
 	Online    *OnlineView // the room of an online game
@@ -50,7 +59,8 @@ type ResultView struct {
 	Winner                 string
 	Black, White           int
 	BlackScore, WhiteScore int
-	Hints, Undos           int
+	Hints, Undos           int    // not shown for online games, which offer neither
+	Resigned               string // who resigned ("Black"), or empty
 }
 
 // BoardView is a board ready for the template.
@@ -77,7 +87,10 @@ type SquareView struct {
 
 // Grid returns the board as a grid of buttons whose values the form sends
 // under field, with the column letters above and the row numbers beside
-// (hidden from screen readers: each button's name says its square). It is
+// (hidden from screen readers: each button's name says its square). Each
+// button holds its square's content as one character (see Char), spaced
+// and with a line break after each row, so that a text browser shows the
+// board as a grid; a graphical one draws the disc over it. It is
 // written here rather than in a template because the board is the hot path
 // of every page: up to a hundred squares with five attributes each, which a
 // template would evaluate and escape one call at a time. Under load this
@@ -89,19 +102,19 @@ func (v BoardView) Grid(field string) template.HTML {
 	b.WriteString(strconv.Itoa(v.Size))
 	b.WriteString(`"><span></span>`)
 	for _, c := range v.Cols {
-		b.WriteString(`<span aria-hidden="true">`)
+		b.WriteString(` <span aria-hidden="true">`)
 		b.WriteString(html.EscapeString(c))
 		b.WriteString(`</span>`)
 	}
 	for _, r := range v.Rows {
-		b.WriteString("\n<span aria-hidden=\"true\">")
+		b.WriteString("<br>\n<span aria-hidden=\"true\">")
 		b.WriteString(strconv.Itoa(r.Num))
 		b.WriteString(`</span>`)
 		for _, s := range r.Squares {
 			s.button(&b, field)
 		}
 	}
-	b.WriteString("\n</div>")
+	b.WriteString("<br>\n</div>")
 	return template.HTML(b.String())
 }
 
@@ -113,7 +126,7 @@ func (s SquareView) button(b *strings.Builder, field string) {
 		b.WriteString(html.EscapeString(value))
 		b.WriteByte('"')
 	}
-	b.WriteString("<button")
+	b.WriteString(" <button")
 	attr("name", field)
 	attr("value", s.Name)
 	if s.Disc != "empty" { // the stylesheet draws only discs
@@ -126,13 +139,55 @@ func (s SquareView) button(b *strings.Builder, field string) {
 	if s.Disabled {
 		b.WriteString(" disabled")
 	}
-	b.WriteString("></button>")
+	b.WriteByte('>')
+	b.WriteString(s.Char())
+	b.WriteString("</button>")
+}
+
+// Char returns the square's content as one character, as a text browser
+// shows it: X for a black disc, O for a white one, + for an empty square
+// marked as a legal move and - for any other empty square (the letters of
+// the positions in the tests, game.ParseBoard); x or o for a trial's
+// hollow disc; on the strategy diagram K for a corner, x for an X-square
+// and c for a C-square.
+func (s SquareView) Char() string {
+	switch {
+	case s.Disc == "black":
+		return "X"
+	case s.Disc == "white":
+		return "O"
+	case hasClass(s.Class, "tb"):
+		return "x"
+	case hasClass(s.Class, "tw"):
+		return "o"
+	case hasClass(s.Class, "lg"):
+		return "+"
+	case hasClass(s.Class, "co"):
+		return "K"
+	case hasClass(s.Class, "xs"):
+		return "x"
+	case hasClass(s.Class, "cs"):
+		return "c"
+	}
+	return "-"
+}
+
+// hasClass reports whether the space-separated list of classes has c.
+func hasClass(list, c string) bool {
+	for list != "" {
+		var first string
+		first, list, _ = strings.Cut(list, " ")
+		if first == c {
+			return true
+		}
+	}
+	return false
 }
 
 // Marks says what to show on a board besides the discs.
 type Marks struct {
-	// Playable enables the squares a human may choose: the legal moves, or
-	// every empty square when the legal moves are hidden.
+	// Playable enables the empty squares, when a human is to move: the
+	// legal moves, and the others, which the server refuses with a reason.
 	Playable  bool
 	ShowLegal bool
 	// Placed are the discs placed by the last turn, and Steps the
@@ -151,7 +206,9 @@ func NewBoard(b game.Board, m Marks) BoardView {
 	moves := b.Moves()
 	return layout(b, func(sq game.Square, disc game.Color, label, class []string) (bool, []string, []string) {
 		legal := moves.Has(sq)
-		open := m.Playable && (legal || !m.ShowLegal && disc == game.Empty)
+		// Every empty square can be pressed, legal or not: the server
+		// answers an illegal one by saying why (422).
+		open := m.Playable && disc == game.Empty
 		if legal && m.ShowLegal {
 			class = append(class, "lg")
 			label = append(label, "legal move")
@@ -163,11 +220,12 @@ func NewBoard(b game.Board, m Marks) BoardView {
 			class = append(class, "hint")
 			label = append(label, "hint")
 		}
-		switch {
-		case slices.Contains(m.Placed, sq):
+		// A disc placed and then flipped by the reply keeps both marks.
+		if slices.Contains(m.Placed, sq) {
 			class = append(class, "pl")
 			label = append(label, "just placed")
-		case m.Flipped.Has(sq):
+		}
+		if m.Flipped.Has(sq) {
 			class = append(class, "fl")
 			label = append(label, "just flipped")
 		}

@@ -23,7 +23,10 @@ func init() { partials = append(partials, "tutorial_board.tmpl") }
 // (name "try"): choosing one changes nothing but the page shown.
 type TrialBoard struct {
 	BoardView
-	Action string // the form's action, with a fragment for the result
+	// Action is the form's action, without a fragment: w3m sends a GET
+	// form's query after one, so the trial would be lost. A page with a
+	// trial puts the board and the result near its top instead.
+	Action string
 	Label  string // the form's accessible name
 	// Cancel is the address that clears the trial (the Escape key goes
 	// there with the board script), or empty when there is no trial.
@@ -44,13 +47,23 @@ type TrialMarks struct {
 // NewTrialBoard lays out b for the trial board template: legal moves get a
 // small ring ("lg"), the trial square a hollow disc ("tb"/"tw"), the squares
 // along each bracketed line a stripe in its direction, and the discs that
-// would turn over a dot of their new colour ("wf").
+// would turn over a dot of their new colour ("wf"). A line of opposing
+// discs that traps nothing is marked where it breaks: the empty square
+// after it ("gap"), or its last disc at the edge of the board ("edge").
 func NewTrialBoard(b game.Board, m TrialMarks) BoardView {
 	moves := b.Moves()
 	line := map[game.Square]string{}
+	brk := map[game.Square]string{} // where a line that traps nothing breaks
 	var flips game.Bits
 	for _, l := range m.Lines {
-		if l.Outcome != game.Brackets {
+		switch {
+		case l.Outcome == game.EmptyInWay:
+			brk[l.End] = "gap"
+			continue
+		case l.Outcome == game.OffBoard && len(l.Opponent) > 0:
+			brk[l.Opponent[len(l.Opponent)-1]] = "edge"
+			continue
+		case l.Outcome != game.Brackets:
 			continue
 		}
 		for _, sq := range l.Opponent {
@@ -74,6 +87,12 @@ func NewTrialBoard(b game.Board, m TrialMarks) BoardView {
 		case line[sq] != "":
 			class = append(class, line[sq])
 			label = append(label, "closes a line")
+		case brk[sq] == "gap":
+			class = append(class, "gap")
+			label = append(label, "a line breaks here: the square is empty")
+		case brk[sq] == "edge":
+			class = append(class, "edge")
+			label = append(label, "a line runs off the board here")
 		case sq == m.Placed:
 			class = append(class, "pl")
 			label = append(label, "just placed")
@@ -82,6 +101,27 @@ func NewTrialBoard(b game.Board, m TrialMarks) BoardView {
 			label = append(label, "just turned over")
 		}
 		return m.Open && disc == game.Empty, label, class
+	})
+}
+
+// NewRegionBoard lays out an empty size×size board with the squares that
+// strategy names marked: the corners ("co"), the X-squares diagonally next
+// to them ("xs") and the C-squares beside them on the edges ("cs").
+func NewRegionBoard(size int) BoardView {
+	b, _ := game.NewBoard(size, game.Bits{}, game.Bits{}, game.Black)
+	last := size - 1
+	edge := func(i int) int { return min(i, last-i) }
+	return layout(b, func(sq game.Square, _ game.Color, label, class []string) (bool, []string, []string) {
+		c, r := edge(sq.Col(size)), edge(sq.Row(size))
+		switch {
+		case c == 0 && r == 0:
+			class, label = append(class, "co"), append(label, "corner")
+		case c == 1 && r == 1:
+			class, label = append(class, "xs"), append(label, "X-square")
+		case c+r == 1:
+			class, label = append(class, "cs"), append(label, "C-square")
+		}
+		return false, label, class
 	})
 }
 
@@ -137,8 +177,10 @@ type TutorialPage struct {
 	Trial       *TrialView
 	Question    *Question
 	Count       *Count
-	After       []string
-	Prev, Next  *StepLink
+	// Moves lists the moves from the start to the position, or is empty.
+	Moves      string
+	After      []string
+	Prev, Next *StepLink
 }
 
 // TutorialIndexPage lists the steps.
@@ -192,5 +234,15 @@ type PracticePage struct {
 	Over       bool
 	CanUndo    bool
 	CanReset   bool
-	Moves      string
+	// AskReset asks whether to start again, with the form that does it.
+	AskReset bool
+	// Example offers one legal move, as an example and not as advice.
+	Example *ExampleMove
+	Moves   string
+}
+
+// ExampleMove is a legal move offered as an example, with the address
+// that tries it.
+type ExampleMove struct {
+	Mover, Square, URL string
 }

@@ -9,7 +9,6 @@ import (
 	"embed"
 	"fmt"
 	"html/template"
-	"io"
 	"sync"
 )
 
@@ -17,7 +16,7 @@ import (
 var files embed.FS
 
 // partials are parsed into every page's set.
-var partials = []string{"base.tmpl", "board.tmpl", "newgame.tmpl", "online.tmpl"}
+var partials = []string{"base.tmpl", "board.tmpl", "newgame.tmpl", "online.tmpl", "record.tmpl"}
 
 // Page names, one per page template file.
 const (
@@ -35,7 +34,7 @@ type Views struct {
 // New parses the templates.
 func New() (*Views, error) {
 	v := &Views{pages: make(map[string]*template.Template)}
-	for _, name := range append([]string{Home, Confirm, Play, Error, Join}, tutorialPages...) {
+	for _, name := range append(append([]string{Home, Confirm, Play, Error, Join}, tutorialPages...), recordPages...) {
 		t, err := template.New(name).ParseFS(files, append(partials, name+".tmpl")...)
 		if err != nil {
 			return nil, fmt.Errorf("parse page %s: %w", name, err)
@@ -58,17 +57,6 @@ func (v *Views) Render(page string, data any) (*bytes.Buffer, error) {
 		return nil, fmt.Errorf("render %s: %w", page, err)
 	}
 	return buf, nil
-}
-
-// RenderTo renders page with data and writes it to w only if it rendered.
-func (v *Views) RenderTo(w io.Writer, page string, data any) error {
-	buf, err := v.Render(page, data)
-	if err != nil {
-		return err
-	}
-	defer Release(buf)
-	_, err = buf.WriteTo(w)
-	return err
 }
 
 // buffers holds page buffers between requests: a page is 10–20 KB, and a
@@ -120,8 +108,15 @@ type NewGameForm struct {
 
 // GameLink describes a saved game for a link.
 type GameLink struct {
+	// Delete is the address that asks whether to delete the game, or
+	// empty when it cannot be deleted (an online game).
+	Delete      string
 	URL         string
 	Description string // "8×8 against the computer (Easy), 12 moves played"
+	// Saved says when the game was last played, and Thumb is a small
+	// picture of its position; both are shown for Continue only.
+	Saved string
+	Thumb template.HTML
 }
 
 // HomePage is the home page.

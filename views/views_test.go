@@ -35,7 +35,7 @@ func TestNewBoardLabels(t *testing.T) {
 	}{
 		{"legal moves shown", Marks{Playable: true, ShowLegal: true, Hint: game.Pass}, map[string]SquareView{
 			"d3": {Name: "d3", Disc: "empty", Label: "d3, empty, legal move, flips 1", Class: "lg"},
-			"a1": {Name: "a1", Disc: "empty", Label: "a1, empty", Disabled: true},
+			"a1": {Name: "a1", Disc: "empty", Label: "a1, empty"}, // refused with a reason
 			"d4": {Name: "d4", Disc: "white", Label: "d4, white", Disabled: true},
 		}},
 		{"legal moves hidden", Marks{Playable: true, Hint: game.Pass}, map[string]SquareView{
@@ -91,11 +91,30 @@ func TestGridEscapes(t *testing.T) {
 		{Name: `a1"`, Disc: "empty", Label: `a1, <b> & "c"`, Class: "lg", Disabled: true},
 	}}}}
 	got := string(v.Grid(`m"`))
-	want := `<div class="grid b1"><span></span><span aria-hidden="true">&lt;a&gt;</span>` + "\n" +
-		`<span aria-hidden="true">1</span><button name="m&#34;" value="a1&#34;"` +
-		` aria-label="a1, &lt;b&gt; &amp; &#34;c&#34;" class="lg" disabled></button>` + "\n</div>"
+	want := `<div class="grid b1"><span></span> <span aria-hidden="true">&lt;a&gt;</span><br>` + "\n" +
+		`<span aria-hidden="true">1</span> <button name="m&#34;" value="a1&#34;"` +
+		` aria-label="a1, &lt;b&gt; &amp; &#34;c&#34;" class="lg" disabled>+</button><br>` + "\n</div>"
 	if got != want {
 		t.Errorf("Grid =\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestSquareChar(t *testing.T) {
+	for _, tc := range []struct {
+		s    SquareView
+		want string
+	}{
+		{SquareView{Disc: "black"}, "X"},
+		{SquareView{Disc: "white", Class: "fl s2"}, "O"},
+		{SquareView{Disc: "empty", Class: "hint lg"}, "+"},
+		{SquareView{Disc: "empty", Class: "lg tw"}, "o"},
+		{SquareView{Disc: "empty", Class: "tb"}, "x"},
+		{SquareView{Disc: "empty", Class: "lgx"}, "-"},
+		{SquareView{Disc: "empty"}, "-"},
+	} {
+		if got := tc.s.Char(); got != tc.want {
+			t.Errorf("%+v.Char() = %q, want %q", tc.s, got, tc.want)
+		}
 	}
 }
 

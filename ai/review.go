@@ -1,0 +1,271 @@
+package ai
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"reversi/game"
+)
+
+// ReviewExactEmpties returns the number of empty squares from which a
+// review judges moves exactly, with the solver, on a size×size board: 20
+// on 8×8, and on 6×6 and 10×10 the count whose first solve takes about as
+// long as 8×8's at 20 (a second or so, median of Normal-vs-Normal
+// positions): 22 on 6×6, whose positions offer fewer moves, and 16 on
+// 10×10, whose generic engine is slower and whose positions offer more.
+func ReviewExactEmpties(size int) int {
+	switch size {
+	case 6:
+		return 22
+	case 10:
+		return 16
+	}
+	return 20
+}
+
+// ReviewOptions says which moves a review judges and how hard it looks.
+type ReviewOptions struct {
+	// Side is the side whose moves are judged: Black, White, or Empty for
+	// both.
+	Side game.Color
+	// ExactEmpties overrides [ReviewExactEmpties]; 0 keeps it.
+	ExactEmpties int
+	// Nodes is the midgame search's budget per move, as [Player.Nodes];
+	// 0 means Hard's default for the board size.
+	Nodes uint64
+	// Progress, if not nil, is called with each move once it is judged.
+	Progress func(MoveReview)
+	// Wait, if not nil, is called before each move is searched, and the
+	// release it returns after: a caller that shares the processor with
+	// other searches takes its turn move by move. An error from it ends
+	// the review.
+	Wait func(context.Context) (release func(), err error)
+}
+
+// MoveReview is the verdict on one move.
+type MoveReview struct {
+	Ply    int // the move's index in the game's plies
+	Number int // its number in the transcript: 1 for the first disc placed
+	Side   game.Color
+	Played game.Square
+	// Best is the best move; when several are equally good, the played
+	// move if it is one of them.
+	Best game.Square
+	// BestValue and PlayedValue are the final disc difference for Side
+	// (empty squares to the winner) after Best and after Played: exact,
+	// under perfect play by both sides from there, when Exact is true;
+	// otherwise the midgame search's estimate, rounded to whole discs.
+	BestValue, PlayedValue int
+	Exact                  bool
+	// Forced is true for the only legal move; it is not searched and its
+	// values are zero.
+	Forced bool
+}
+
+// Loss returns the discs that the played move gave away: BestValue less
+// PlayedValue, never below zero.
+func (m MoveReview) Loss() int { return max(m.BestValue-m.PlayedValue, 0) }
+
+// Review is the verdict on the moves of one side, or both, of a game, in
+// the order played. Passes and the placements of the free placement start
+// are not judged.
+type Review struct {
+	Moves []MoveReview
+	// ExactEmpties is the number of empty squares from which moves were
+	// judged exactly.
+	ExactEmpties int
+}
+
+// Mistakes returns up to n of the reviewed moves that lost discs, the
+// biggest loss first (the earlier move first among equal losses).
+func (r *Review) Mistakes(n int) []MoveReview {
+	var out []MoveReview
+	for _, m := range r.Moves {
+		if m.Loss() > 0 {
+			out = append(out, m)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b MoveReview) int { return cmp.Compare(b.Loss(), a.Loss()) })
+	return out[:min(n, len(out))]
+}
+
+// ReviewGame judges the moves of g by opt.Side: exactly with the solver
+// ([Solve]) once no more than opt.ExactEmpties squares are empty, before
+// that by Hard's search (with Expert's learned evaluation on 8×8, whose
+// values are predicted discs), without its slips, within opt.Nodes positions
+// per move. The result depends only on g and opt (not on the clock); it
+// returns ctx's error if ctx ends first. A move whose best value the
+// search cannot tell from the played one's counts as best.
+//
+// Its cost is about that of Hard playing every judged move, plus a second,
+// shallower search for each move that was not Hard's choice, plus one
+// solve per position from the first exact one on (each a few times
+// cheaper than the one before): a whole 8×8 game takes seconds.
+func ReviewGame(ctx context.Context, g *game.Game, opt ReviewOptions) (*Review, error) {
+	ps, err := g.Positions()
+	if err != nil {
+		return nil, err
+	}
+	rv := newReviewer(g.Options.Size, opt)
+	r := &Review{ExactEmpties: rv.exact}
+	number := 0
+	for i, m := range g.Plies {
+		b := ps[i]
+		if m == game.Pass {
+			continue
+		}
+		number++
+		if b.Placing() || (opt.Side != game.Empty && b.Turn() != opt.Side) {
+			continue
+		}
+		release := func() {}
+		if opt.Wait != nil {
+			if release, err = opt.Wait(ctx); err != nil {
+				return nil, err
+			}
+		}
+		mr, err := rv.move(ctx, b, m)
+		release()
+		if err != nil {
+			return nil, err
+		}
+		mr.Ply, mr.Number = i, number
+		r.Moves = append(r.Moves, mr)
+		if opt.Progress != nil {
+			opt.Progress(mr)
+		}
+	}
+	return r, nil
+}
+
+// ReviewMove judges the move m, a square, in b, as [ReviewGame] judges the
+// moves of a game (opt.Side and opt.Progress aside). Its Ply and Number
+// are zero.
+func ReviewMove(ctx context.Context, b game.Board, m game.Square, opt ReviewOptions) (MoveReview, error) {
+	if b.Placing() {
+		return MoveReview{}, errors.New("review: placements are not judged")
+	}
+	return newReviewer(b.Size(), opt).move(ctx, b, m)
+}
+
+// A reviewer judges moves and remembers its solves: in a game, the
+// position after one move is the one before the next.
+type reviewer struct {
+	exact  int
+	nodes  uint64
+	solved map[game.Board]Solution
+}
+
+func newReviewer(size int, opt ReviewOptions) *reviewer {
+	rv := &reviewer{exact: opt.ExactEmpties, nodes: opt.Nodes, solved: map[game.Board]Solution{}}
+	if rv.exact == 0 {
+		rv.exact = ReviewExactEmpties(size)
+	}
+	if rv.nodes == 0 {
+		rv.nodes = DefaultNodes
+		if size == 10 {
+			rv.nodes = DefaultNodes10
+		}
+	}
+	return rv
+}
+
+func (rv *reviewer) solve(ctx context.Context, b game.Board) (Solution, error) {
+	if sol, ok := rv.solved[b]; ok {
+		return sol, nil
+	}
+	sol, err := Solve(ctx, b, nil)
+	if err != nil {
+		return sol, err
+	}
+	rv.solved[b] = sol
+	return sol, nil
+}
+
+// move judges m in b, which is past the placement phase.
+func (rv *reviewer) move(ctx context.Context, b game.Board, m game.Square) (MoveReview, error) {
+	after, _, err := b.Play(m)
+	if err != nil || m == game.Pass {
+		return MoveReview{}, fmt.Errorf("review %s in %s: %w", m.Name(b.Size()), b.Line(), cmp.Or(err, errors.New("a pass is not judged")))
+	}
+	mr := MoveReview{Side: b.Turn(), Played: m, Best: m}
+	switch {
+	case b.Moves().Count() == 1:
+		mr.Forced = true
+	case b.Count(game.Empty) <= rv.exact:
+		mr.Exact = true
+		sol, err := rv.solve(ctx, b)
+		if err != nil {
+			return mr, err
+		}
+		next, err := rv.solve(ctx, after)
+		if err != nil {
+			return mr, err
+		}
+		mr.BestValue, mr.PlayedValue = sol.Score, -next.Score
+		if mr.PlayedValue < mr.BestValue {
+			mr.Best = sol.Move
+		}
+	default:
+		best, played, move, err := judge(ctx, b, after, rv.nodes)
+		if err != nil {
+			return mr, err
+		}
+		mr.BestValue, mr.PlayedValue = round(best), round(played)
+		if mr.PlayedValue < mr.BestValue {
+			mr.Best = move
+		} else {
+			mr.BestValue = mr.PlayedValue
+		}
+	}
+	return mr, nil
+}
+
+// judge returns, in hundredths of a disc for the side to move in b, the
+// value of b's best move by the midgame search within nodes, that of the move
+// that led to after, searched to the same horizon, and the best move.
+func judge(ctx context.Context, b, after game.Board, nodes uint64) (best, played int, move game.Square, err error) {
+	best, move, depth, err := reviewSearch(ctx, b, nodes)
+	if err != nil {
+		return 0, 0, game.Pass, err
+	}
+	next, _, err := b.Play(move)
+	if err != nil {
+		return 0, 0, game.Pass, fmt.Errorf("review: the search chose %s in %s: %w", move.Name(b.Size()), b.Line(), err)
+	}
+	if next == after {
+		return best, best, move, nil
+	}
+	// The played move's value at the horizon of the best move's search: a
+	// pass does not use up a ply of the search, a finished game is exact.
+	switch {
+	case after.Over():
+		r := after.Result()
+		diff := r.BlackScore - r.WhiteScore
+		if b.Turn() == game.White {
+			diff = -diff
+		}
+		played = diff * 100
+	case after.MustPass():
+		passed, _, _ := after.Play(game.Pass)
+		played, err = reviewSearchDepth(ctx, passed, depth-1)
+	default:
+		played, err = reviewSearchDepth(ctx, after, depth-1)
+		played = -played
+	}
+	if err != nil {
+		return 0, 0, game.Pass, err
+	}
+	return best, played, move, nil
+}
+
+// round rounds hundredths of a disc to whole discs, halves away from zero.
+func round(centi int) int {
+	if centi < 0 {
+		return -((-centi + 50) / 100)
+	}
+	return (centi + 50) / 100
+}

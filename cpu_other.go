@@ -1,0 +1,8 @@
+//go:build !unix
+
+package main
+
+import "time"
+
+// cpuTime reports false: processor time is read only on Unix.
+func cpuTime() (time.Duration, bool) { return 0, false }

@@ -1,0 +1,271 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"reversi/db"
+	"reversi/game"
+)
+
+// execer is what a pool and a transaction share.
+type execer interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+}
+
+// CreateGame stores a new game. The caller chooses g.ID; Created and
+// Updated are set here.
+func (s *Store) CreateGame(ctx context.Context, g *db.Game) error {
+	if err := insertGame(ctx, s.pool, g, s.now()); err != nil {
+		return fmt.Errorf("create game: %w", s.wrap(err))
+	}
+	return nil
+}
+
+// insertGame inserts g, created at now.
+func insertGame(ctx context.Context, x execer, g *db.Game, now time.Time) error {
+	human, err := humanText(g)
+	if err != nil {
+		return err
+	}
+	status := g.Status
+	if status == "" {
+		status = db.Playing
+	}
+	_, err = x.Exec(ctx, `INSERT INTO games (id, player_id, opponent, human, level, size, start,
+		plies, ply, status, show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at, room_id, resigned, setup)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, nullif($19, ''), $20, $21)`,
+		g.ID, g.PlayerID, string(g.Opponent), human, g.Level, g.Record.Options.Size, g.Record.Options.Start.String(),
+		encodePlies(g.Record), g.Ply(), string(status), g.ShowMoves, g.AllowUndo, g.Sound, g.Hints, g.Undos,
+		g.HintPly, hintText(g), now.UnixNano(), g.RoomID, colorText(g.Resigned), setupText(g.Record.Options))
+	if err != nil {
+		return err
+	}
+	g.Status, g.Created, g.Updated = status, now, now
+	return nil
+}
+
+// updateGame is UpdateGame's one statement: the conditional update, and a
+// notification when the game is an online one. It returns a row for the
+// row it changed and none when it changed nothing; the notification is
+// sent only with that row, and delivered when the statement commits.
+const updateGame = `WITH u AS (
+	UPDATE games SET plies = $1, ply = $2, status = $3, hints = $4, undos = $5,
+		hint_ply = $6, hint_square = $7, updated_at = $8, resigned = $9
+	WHERE id = $10 AND ply = $11
+	RETURNING id, room_id)
+SELECT CASE WHEN room_id IS NOT NULL THEN pg_notify('` + Channel + `', id)::text END FROM u`
+
+// UpdateGame writes g's plies, status, counts and hint in one conditional
+// update that applies only while the stored game stands at ply oldPly. If
+// it does not, nothing changes and the error is [db.ErrStale] (or
+// [db.ErrNotFound] when there is no such game).
+func (s *Store) UpdateGame(ctx context.Context, g *db.Game, oldPly int) error {
+	now := s.now()
+	rows, err := s.pool.Query(ctx, updateGame, encodePlies(g.Record), g.Ply(), string(g.Status), g.Hints, g.Undos,
+		g.HintPly, hintText(g), now.UnixNano(), colorText(g.Resigned), g.ID, oldPly)
+	if err != nil {
+		return fmt.Errorf("update game %s: %w", g.ID, s.wrap(err))
+	}
+	n, err := countRows(rows)
+	if err != nil {
+		return fmt.Errorf("update game %s: %w", g.ID, s.wrap(err))
+	}
+	if err := s.changedOne(ctx, n, g.ID); err != nil {
+		return err
+	}
+	g.Updated = now
+	return nil
+}
+
+// countRows reads and counts the rows, whatever they hold.
+func countRows(rows pgx.Rows) (int64, error) {
+	var n int64
+	for rows.Next() {
+		n++
+	}
+	rows.Close()
+	return n, rows.Err()
+}
+
+// UpdateSettings writes a game's settings, whatever its ply.
+func (s *Store) UpdateSettings(ctx context.Context, id string, st db.Settings) error {
+	tag, err := s.pool.Exec(ctx, `UPDATE games SET show_moves = $1, allow_undo = $2, sound = $3 WHERE id = $4`,
+		st.ShowMoves, st.AllowUndo, st.Sound, id)
+	if err != nil {
+		return fmt.Errorf("update settings of game %s: %w", id, s.wrap(err))
+	}
+	return s.changedOne(ctx, tag.RowsAffected(), id)
+}
+
+// changedOne checks that an update by id changed the n = 1 row, and tells
+// a missing game from a stale one when it did not.
+func (s *Store) changedOne(ctx context.Context, n int64, id string) error {
+	if n == 1 {
+		return nil
+	}
+	var exists bool
+	if err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM games WHERE id = $1)`, id).Scan(&exists); err != nil {
+		return fmt.Errorf("update game %s: %w", id, s.wrap(err))
+	}
+	if !exists {
+		return fmt.Errorf("update game %s: %w", id, db.ErrNotFound)
+	}
+	return fmt.Errorf("update game %s: %w", id, db.ErrStale)
+}
+
+const gameColumns = `id, player_id, opponent, human, level, size, start, plies, ply, status,
+	show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at, coalesce(room_id, ''), resigned, setup`
+
+// Game returns the game with the given id, or [db.ErrNotFound].
+func (s *Store) Game(ctx context.Context, id string) (*db.Game, error) {
+	g, err := scanGame(s.pool.QueryRow(ctx, `SELECT `+gameColumns+` FROM games WHERE id = $1`, id))
+	if err != nil {
+		return nil, fmt.Errorf("load game %s: %w", id, s.wrap(err))
+	}
+	return g, nil
+}
+
+// Unfinished returns the player's unfinished games, the most recently
+// changed first, at most limit of them.
+func (s *Store) Unfinished(ctx context.Context, playerID string, limit int) ([]*db.Game, error) {
+	rows, err := s.pool.Query(ctx, `SELECT `+gameColumns+` FROM games
+		WHERE (player_id = $1 OR id IN (SELECT game_id FROM rooms WHERE guest = $1)) AND status = 'playing'
+		ORDER BY updated_at DESC, id LIMIT $2`, playerID, limit)
+	if err != nil {
+		return nil, fmt.Errorf("list unfinished games: %w", s.wrap(err))
+	}
+	defer rows.Close()
+	var gs []*db.Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, fmt.Errorf("list unfinished games: %w", err)
+		}
+		gs = append(gs, g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list unfinished games: %w", s.wrap(err))
+	}
+	return gs, nil
+}
+
+func scanGame(row pgx.Row) (*db.Game, error) {
+	var (
+		g                            db.Game
+		opponent, human, start, hint string
+		resigned, setup              string
+		plies, status                string
+		size, ply                    int
+		created, updated             int64
+	)
+	err := row.Scan(&g.ID, &g.PlayerID, &opponent, &human, &g.Level, &size, &start, &plies, &ply, &status,
+		&g.ShowMoves, &g.AllowUndo, &g.Sound, &g.Hints, &g.Undos, &g.HintPly, &hint, &created, &updated, &g.RoomID, &resigned, &setup)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, db.ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	g.Opponent, g.Status = db.Opponent(opponent), db.Status(status)
+	g.Human, g.Resigned = parseColor(human), parseColor(resigned)
+	st, err := game.ParseStart(start)
+	if err != nil {
+		return nil, err
+	}
+	g.Record.Options = game.Options{Size: size, Start: st}
+	if st == game.Setup {
+		if g.Record.Options.Setup, err = game.ParseLine(setup); err != nil {
+			return nil, fmt.Errorf("game %s: setup: %w", g.ID, err)
+		}
+	}
+	if g.Record.Plies, err = decodePlies(size, plies); err != nil {
+		return nil, fmt.Errorf("game %s: %w", g.ID, err)
+	}
+	if len(g.Record.Plies) != ply {
+		return nil, fmt.Errorf("game %s: %d plies stored but ply is %d", g.ID, len(g.Record.Plies), ply)
+	}
+	g.HintSquare = game.Pass
+	if hint != "" {
+		if g.HintSquare, err = game.ParseMove(size, hint); err != nil {
+			return nil, fmt.Errorf("game %s: hint: %w", g.ID, err)
+		}
+	}
+	g.Created, g.Updated = time.Unix(0, created), time.Unix(0, updated)
+	return &g, nil
+}
+
+// The helpers below store values as the SQLite store does, so that a
+// site's rows mean the same in either database.
+
+// setupText is the setup column: a set-up start's position, else "".
+func setupText(o game.Options) string {
+	if o.Start == game.Setup {
+		return o.Setup.Line()
+	}
+	return ""
+}
+
+func humanText(g *db.Game) (string, error) {
+	switch {
+	case g.Opponent == db.Local:
+		return "both", nil
+	case (g.Opponent == db.Computer || g.Opponent == db.Online) && (g.Human == game.Black || g.Human == game.White):
+		return g.Human.String(), nil
+	}
+	return "", fmt.Errorf("opponent %q with human side %v", g.Opponent, g.Human)
+}
+
+// colorText is a side as stored: "black", "white", or "" for neither.
+func colorText(c game.Color) string {
+	if c == game.Empty {
+		return ""
+	}
+	return c.String()
+}
+
+// parseColor reads a side as stored; anything else is game.Empty.
+func parseColor(s string) game.Color {
+	switch s {
+	case "black":
+		return game.Black
+	case "white":
+		return game.White
+	}
+	return game.Empty
+}
+
+func hintText(g *db.Game) string {
+	if g.HintPly < 0 || g.HintSquare == game.Pass {
+		return ""
+	}
+	return g.HintSquare.Name(g.Record.Options.Size)
+}
+
+// encodePlies writes the plies as square names and "pass", space separated.
+func encodePlies(r game.Game) string {
+	names := make([]string, len(r.Plies))
+	for i, m := range r.Plies {
+		names[i] = m.Name(r.Options.Size)
+	}
+	return strings.Join(names, " ")
+}
+
+func decodePlies(size int, s string) ([]game.Square, error) {
+	fields := strings.Fields(s)
+	plies := make([]game.Square, 0, len(fields))
+	for i, f := range fields {
+		m, err := game.ParseMove(size, f)
+		if err != nil {
+			return nil, fmt.Errorf("ply %d: %w", i+1, err)
+		}
+		plies = append(plies, m)
+	}
+	return plies, nil
+}

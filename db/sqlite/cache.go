@@ -1,0 +1,92 @@
+package sqlite
+
+import (
+	"reversi/db"
+	"slices"
+	"sync"
+)
+
+// gameCacheSize bounds the games kept in memory: about a kilobyte each.
+const gameCacheSize = 4096
+
+// gameCache keeps recently read games in memory, so that a move and the
+// page after it read no row. It never holds a game other than as stored:
+//
+//   - every write that changes a game says so through wtx.after, and the
+//     batcher applies it after the commit, in commit order, before the
+//     writer is answered; so a request that follows its own write reads it;
+//   - a read that misses fills the cache only if no change was applied
+//     while it read, since it may have read the row from before that change.
+//
+// It assumes that this process is the database's only writer, as the
+// server is. Games are copied in and out: callers may change what they get.
+type gameCache struct {
+	mu  sync.Mutex
+	m   map[string]*db.Game
+	seq uint64 // changes applied so far
+}
+
+func newGameCache() *gameCache { return &gameCache{m: make(map[string]*db.Game)} }
+
+// get returns a copy of the game with the given id. When there is none, it
+// returns the sequence number that fill needs.
+func (c *gameCache) get(id string) (*db.Game, uint64, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	g, ok := c.m[id]
+	if !ok {
+		return nil, c.seq, false
+	}
+	return cloneGame(g), 0, true
+}
+
+// fill keeps a copy of g, read from the table when the cache stood at seq,
+// unless a change was applied since.
+func (c *gameCache) fill(g *db.Game, seq uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.seq != seq {
+		return
+	}
+	if len(c.m) >= gameCacheSize {
+		for id := range c.m { // an arbitrary game: map order is random
+			delete(c.m, id)
+			break
+		}
+	}
+	c.m[g.ID] = cloneGame(g)
+}
+
+// change applies f to the game with the given id, if it is kept.
+func (c *gameCache) change(id string, f func(g *db.Game)) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.seq++
+	if g, ok := c.m[id]; ok {
+		f(g)
+	}
+}
+
+// clear drops every game, after writes that deleted games by a rule
+// rather than by id.
+func (c *gameCache) clear() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.seq++
+	clear(c.m)
+}
+
+// forget drops the game with the given id.
+func (c *gameCache) forget(id string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.seq++
+	delete(c.m, id)
+}
+
+// clone returns a copy of g that shares nothing with it.
+func cloneGame(g *db.Game) *db.Game {
+	h := *g
+	h.Record.Plies = slices.Clone(g.Record.Plies)
+	return &h
+}

@@ -1,0 +1,380 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"reversi/db"
+	"slices"
+	"strings"
+	"time"
+
+	"reversi/game"
+)
+
+// CreatePlayer records a player id as seen now.
+func (s *Store) CreatePlayer(ctx context.Context, id string) error {
+	now := s.now().UnixNano()
+	if _, err := s.b.exec(ctx, `INSERT INTO players (id, created_at, last_seen) VALUES (?, ?, ?)
+		ON CONFLICT (id) DO UPDATE SET last_seen = excluded.last_seen`, id, now, now); err != nil {
+		return fmt.Errorf("create player: %w", err)
+	}
+	return nil
+}
+
+// Choices returns the player's last new-game choices, or "".
+func (s *Store) Choices(ctx context.Context, player string) (string, error) {
+	var c string
+	err := s.rs.queryRow(ctx, `SELECT choices FROM players WHERE id = ?`, player).Scan(&c)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return "", fmt.Errorf("load choices: %w", err)
+	}
+	return c, nil
+}
+
+// SetChoices keeps the player's new-game choices.
+func (s *Store) SetChoices(ctx context.Context, player, choices string) error {
+	if _, err := s.b.exec(ctx, `UPDATE players SET choices = ? WHERE id = ?`, choices, player); err != nil {
+		return fmt.Errorf("save choices: %w", err)
+	}
+	return nil
+}
+
+// DeleteGame deletes a game of player's own that is not played in a room.
+func (s *Store) DeleteGame(ctx context.Context, id, player string) error {
+	var n int64
+	err := s.b.write(ctx, func(tx wtx) error {
+		res, err := tx.Exec(`DELETE FROM games WHERE id = ? AND player_id = ? AND room_id IS NULL`, id, player)
+		if err != nil {
+			return err
+		}
+		if n, err = res.RowsAffected(); err == nil && n == 1 {
+			tx.after(func() { s.games.forget(id) })
+		}
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("delete game %s: %w", id, err)
+	}
+	if n != 1 {
+		return fmt.Errorf("delete game %s: %w", id, db.ErrNotFound)
+	}
+	return nil
+}
+
+// Expire deletes players not seen since seenBefore and rooms unused since
+// roomsBefore, at most limit of each, with what belongs to them.
+func (s *Store) Expire(ctx context.Context, seenBefore, roomsBefore time.Time, limit int) (db.Expired, error) {
+	var e db.Expired
+	err := s.b.write(ctx, func(tx wtx) error {
+		e = db.Expired{}
+		// A room is unused when neither it nor its current game changed
+		// since roomsBefore. Its games (this round's and earlier ones)
+		// go with it, once the room no longer refers to them.
+		res, err := tx.Exec(`DELETE FROM rooms WHERE id IN (SELECT r.id FROM rooms r JOIN games g ON g.id = r.game_id
+			WHERE r.updated_at < ? AND g.updated_at < ? ORDER BY r.updated_at, r.id LIMIT ?)`,
+			roomsBefore.UnixNano(), roomsBefore.UnixNano(), limit)
+		if err != nil {
+			return err
+		}
+		n, _ := res.RowsAffected()
+		e.Rooms = int(n)
+		if res, err = tx.Exec(`DELETE FROM games WHERE room_id IS NOT NULL AND room_id NOT IN (SELECT id FROM rooms)`); err != nil {
+			return err
+		}
+		n, _ = res.RowsAffected()
+		e.Games = int(n)
+		// A player's games and practice board go by cascade, and a guest
+		// seat they held becomes free. The host of a room that is still
+		// in use stays until the room expires.
+		players := `SELECT id FROM players WHERE last_seen < ? AND id NOT IN (SELECT host FROM rooms)
+			ORDER BY last_seen, id LIMIT ?`
+		var games int
+		if err := tx.QueryRow(`SELECT count(*) FROM games WHERE player_id IN (`+players+`)`,
+			seenBefore.UnixNano(), limit).Scan(&games); err != nil {
+			return err
+		}
+		if res, err = tx.Exec(`DELETE FROM players WHERE id IN (`+players+`)`, seenBefore.UnixNano(), limit); err != nil {
+			return err
+		}
+		n, _ = res.RowsAffected()
+		e.Players, e.Games = int(n), e.Games+games
+		if e.Games > 0 {
+			tx.after(s.games.clear)
+		}
+		return nil
+	})
+	if err != nil {
+		return db.Expired{}, fmt.Errorf("expire: %w", err)
+	}
+	return e, nil
+}
+
+// CreateGame stores a new game. The caller chooses g.ID; Created and Updated
+// are set here.
+func (s *Store) CreateGame(ctx context.Context, g *db.Game) error {
+	if err := s.b.write(ctx, func(tx wtx) error { return s.insertGame(tx, g, s.now()) }); err != nil {
+		return fmt.Errorf("create game: %w", err)
+	}
+	return nil
+}
+
+// insertGame inserts g, created at now, in tx.
+func (s *Store) insertGame(tx wtx, g *db.Game, now time.Time) error {
+	g.Created, g.Updated = now, now
+	if g.Status == "" {
+		g.Status = db.Playing
+	}
+	human, err := humanText(g)
+	if err != nil {
+		return err
+	}
+	_, err = tx.Exec(`INSERT INTO games (id, player_id, opponent, human, level, size, start,
+		plies, ply, status, show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at, room_id, resigned, setup)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, nullif(?, ''), ?, ?)`,
+		g.ID, g.PlayerID, string(g.Opponent), human, g.Level, g.Record.Options.Size, g.Record.Options.Start.String(),
+		encodePlies(g.Record), g.Ply(), string(g.Status), g.ShowMoves, g.AllowUndo, g.Sound, g.Hints, g.Undos,
+		g.HintPly, hintText(g), now.UnixNano(), now.UnixNano(), g.RoomID, colorText(g.Resigned), setupText(g.Record.Options))
+	if err == nil {
+		// Nothing is kept under a new id, but a read of it may be under way.
+		tx.after(func() { s.games.forget(g.ID) })
+	}
+	return err
+}
+
+// UpdateGame writes g's plies, status, counts and hint in one conditional
+// update that applies only while the stored game stands at ply oldPly. If it
+// does not, nothing changes and the error is [db.ErrStale] (or [db.ErrNotFound]
+// when there is no such game).
+func (s *Store) UpdateGame(ctx context.Context, g *db.Game, oldPly int) error {
+	now := s.now()
+	plies, hint := encodePlies(g.Record), hintText(g)
+	var n int64
+	err := s.b.write(ctx, func(tx wtx) error {
+		res, err := tx.Exec(`UPDATE games SET plies = ?, ply = ?, status = ?, hints = ?, undos = ?,
+			hint_ply = ?, hint_square = ?, updated_at = ?, resigned = ? WHERE id = ? AND ply = ?`,
+			plies, g.Ply(), string(g.Status), g.Hints, g.Undos, g.HintPly, hint, now.UnixNano(), colorText(g.Resigned), g.ID, oldPly)
+		if err != nil {
+			return err
+		}
+		if n, err = res.RowsAffected(); err == nil && n == 1 {
+			// What a read of the row would now give, field by field.
+			record, status, hints, undos, hintPly, resigned := g.Record, g.Status, g.Hints, g.Undos, g.HintPly, g.Resigned
+			record.Plies = slices.Clone(record.Plies)
+			hintSquare := game.Pass
+			if hint != "" {
+				hintSquare = g.HintSquare
+			}
+			tx.after(func() {
+				s.games.change(g.ID, func(c *db.Game) {
+					c.Record, c.Status, c.Hints, c.Undos = record, status, hints, undos
+					c.HintPly, c.HintSquare, c.Updated = hintPly, hintSquare, time.Unix(0, now.UnixNano())
+					c.Resigned = resigned
+				})
+			})
+		}
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("update game %s: %w", g.ID, err)
+	}
+	if err := s.changedOne(ctx, n, g.ID); err != nil {
+		return err
+	}
+	g.Updated = now
+	return nil
+}
+
+// UpdateSettings writes g's settings, whatever its ply.
+func (s *Store) UpdateSettings(ctx context.Context, id string, st db.Settings) error {
+	var n int64
+	err := s.b.write(ctx, func(tx wtx) error {
+		res, err := tx.Exec(`UPDATE games SET show_moves = ?, allow_undo = ?, sound = ? WHERE id = ?`,
+			st.ShowMoves, st.AllowUndo, st.Sound, id)
+		if err != nil {
+			return err
+		}
+		if n, err = res.RowsAffected(); err == nil && n == 1 {
+			tx.after(func() { s.games.change(id, func(c *db.Game) { c.Settings = st }) })
+		}
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("update settings of game %s: %w", id, err)
+	}
+	return s.changedOne(ctx, n, id)
+}
+
+// changedOne checks that an update by id changed the n = 1 row, and tells
+// a missing game from a stale one when it did not. Either way it drops the
+// game from the cache: the caller's copy was out of date, and if the
+// cache's were too, it must not be shown again.
+func (s *Store) changedOne(ctx context.Context, n int64, id string) error {
+	if n == 1 {
+		return nil
+	}
+	s.games.forget(id)
+	var count int
+	if err := s.rs.queryRow(ctx, `SELECT count(*) FROM games WHERE id = ?`, id).Scan(&count); err != nil {
+		return fmt.Errorf("update game %s: %w", id, err)
+	}
+	if count == 0 {
+		return fmt.Errorf("update game %s: %w", id, db.ErrNotFound)
+	}
+	return fmt.Errorf("update game %s: %w", id, db.ErrStale)
+}
+
+const gameColumns = `id, player_id, opponent, human, level, size, start, plies, ply, status,
+	show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at, coalesce(room_id, ''), resigned, setup`
+
+// Game returns the game with the given id, or [db.ErrNotFound].
+func (s *Store) Game(ctx context.Context, id string) (*db.Game, error) {
+	g, seq, ok := s.games.get(id)
+	if ok {
+		return g, nil
+	}
+	g, err := scanGame(s.rs.queryRow(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
+	if err != nil {
+		return nil, fmt.Errorf("load game %s: %w", id, err)
+	}
+	s.games.fill(g, seq)
+	return g, nil
+}
+
+// Unfinished returns the player's unfinished games, the most recently
+// changed first, at most limit of them.
+func (s *Store) Unfinished(ctx context.Context, playerID string, limit int) ([]*db.Game, error) {
+	rows, err := s.rs.query(ctx, `SELECT `+gameColumns+` FROM games
+		WHERE (player_id = ? OR id IN (SELECT game_id FROM rooms WHERE guest = ?)) AND status = 'playing'
+		ORDER BY updated_at DESC, id LIMIT ?`, playerID, playerID, limit)
+	if err != nil {
+		return nil, fmt.Errorf("list unfinished games: %w", err)
+	}
+	defer rows.Close()
+	var gs []*db.Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, fmt.Errorf("list unfinished games: %w", err)
+		}
+		gs = append(gs, g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list unfinished games: %w", err)
+	}
+	return gs, nil
+}
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanGame(row scanner) (*db.Game, error) {
+	var (
+		g                            db.Game
+		opponent, human, start, hint string
+		resigned, setup              string
+		plies, status                string
+		size, ply                    int
+		created, updated             int64
+	)
+	err := row.Scan(&g.ID, &g.PlayerID, &opponent, &human, &g.Level, &size, &start, &plies, &ply, &status,
+		&g.ShowMoves, &g.AllowUndo, &g.Sound, &g.Hints, &g.Undos, &g.HintPly, &hint, &created, &updated, &g.RoomID, &resigned, &setup)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, db.ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	g.Opponent, g.Status = db.Opponent(opponent), db.Status(status)
+	g.Human, g.Resigned = parseColor(human), parseColor(resigned)
+	st, err := game.ParseStart(start)
+	if err != nil {
+		return nil, err
+	}
+	g.Record.Options = game.Options{Size: size, Start: st}
+	if st == game.Setup {
+		if g.Record.Options.Setup, err = game.ParseLine(setup); err != nil {
+			return nil, fmt.Errorf("game %s: setup: %w", g.ID, err)
+		}
+	}
+	if g.Record.Plies, err = decodePlies(size, plies); err != nil {
+		return nil, fmt.Errorf("game %s: %w", g.ID, err)
+	}
+	if len(g.Record.Plies) != ply {
+		return nil, fmt.Errorf("game %s: %d plies stored but ply is %d", g.ID, len(g.Record.Plies), ply)
+	}
+	g.HintSquare = game.Pass
+	if hint != "" {
+		if g.HintSquare, err = game.ParseMove(size, hint); err != nil {
+			return nil, fmt.Errorf("game %s: hint: %w", g.ID, err)
+		}
+	}
+	g.Created, g.Updated = time.Unix(0, created), time.Unix(0, updated)
+	return &g, nil
+}
+
+// setupText is the setup column: a set-up start's position, else "".
+func setupText(o game.Options) string {
+	if o.Start == game.Setup {
+		return o.Setup.Line()
+	}
+	return ""
+}
+
+func humanText(g *db.Game) (string, error) {
+	switch {
+	case g.Opponent == db.Local:
+		return "both", nil
+	case (g.Opponent == db.Computer || g.Opponent == db.Online) && (g.Human == game.Black || g.Human == game.White):
+		return g.Human.String(), nil
+	}
+	return "", fmt.Errorf("opponent %q with human side %v", g.Opponent, g.Human)
+}
+
+// colorText is a side as stored: "black", "white", or "" for neither.
+func colorText(c game.Color) string {
+	if c == game.Empty {
+		return ""
+	}
+	return c.String()
+}
+
+// parseColor reads a side as stored; anything else is game.Empty.
+func parseColor(s string) game.Color {
+	switch s {
+	case "black":
+		return game.Black
+	case "white":
+		return game.White
+	}
+	return game.Empty
+}
+
+func hintText(g *db.Game) string {
+	if g.HintPly < 0 || g.HintSquare == game.Pass {
+		return ""
+	}
+	return g.HintSquare.Name(g.Record.Options.Size)
+}
+
+// encodePlies writes the plies as square names and "pass", space separated.
+func encodePlies(r game.Game) string {
+	names := make([]string, len(r.Plies))
+	for i, m := range r.Plies {
+		names[i] = m.Name(r.Options.Size)
+	}
+	return strings.Join(names, " ")
+}
+
+func decodePlies(size int, s string) ([]game.Square, error) {
+	fields := strings.Fields(s)
+	plies := make([]game.Square, 0, len(fields))
+	for i, f := range fields {
+		m, err := game.ParseMove(size, f)
+		if err != nil {
+			return nil, fmt.Errorf("ply %d: %w", i+1, err)
+		}
+		plies = append(plies, m)
+	}
+	return plies, nil
+}

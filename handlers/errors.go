@@ -1,0 +1,149 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"reversi/db"
+	"reversi/game/match"
+	"reversi/views"
+)
+
+// A refusal is an answer other than success that the player should read:
+// a status and a notice (a heading and a message), with the cause kept for
+// the log.
+type refusal struct {
+	status int
+	views.Notice
+	cause error
+}
+
+func (r *refusal) Error() string {
+	s := strconv.Itoa(r.status) + " " + r.Heading + ": " + r.Message
+	if r.cause != nil {
+		s += ": " + r.cause.Error()
+	}
+	return s
+}
+
+func (r *refusal) Unwrap() error { return r.cause }
+
+// refuse returns a refusal with the given status and notice.
+func refuse(status int, n views.Notice) *refusal { return &refusal{status: status, Notice: n} }
+
+// refuseMsg returns a refusal whose message is shown above a game's board.
+func refuseMsg(status int, msg string) *refusal {
+	return &refusal{status: status, Notice: views.Notice{Message: msg}}
+}
+
+// onBoard is an error to show on a game's page, above the board of the
+// match as the request had loaded it: from the same seat, without reading
+// the game again.
+type onBoard struct {
+	m   *match.Match
+	err error
+}
+
+func (e *onBoard) Error() string { return e.err.Error() }
+func (e *onBoard) Unwrap() error { return e.err }
+
+// showing returns err to be shown on m's page.
+func showing(m *match.Match, err error) error { return &onBoard{m: m, err: err} }
+
+// refusals maps the errors of the match rules and the store to statuses and
+// words. The first entry that err matches (errors.Is) applies.
+var refusals = []struct {
+	err    error
+	status int
+	views.Notice
+}{
+	{db.ErrStale, http.StatusConflict, views.Notice{Message: views.MsgStale}},
+	{match.ErrOver, http.StatusConflict, views.Notice{Message: views.MsgOver}},
+	{match.ErrNotYourTurn, http.StatusConflict, views.Notice{Message: views.MsgNotTurn}},
+	{match.ErrComputersTurn, http.StatusConflict, views.Notice{Message: views.MsgComputerTurn}},
+	{match.ErrNoGuest, http.StatusConflict, views.Notice{Message: views.MsgNoGuest}},
+	{match.ErrNothingToUndo, http.StatusConflict, views.Notice{Message: views.MsgNoUndo}},
+	{match.ErrUndoOff, http.StatusConflict, views.Notice{Message: views.MsgUndoOff}},
+	{match.ErrNoHint, http.StatusConflict, views.Notice{Message: views.MsgHintWhen}},
+	{match.ErrNotOnline, http.StatusConflict, views.Notice{Message: views.MsgOnline}},
+	{match.ErrRoundPlaying, http.StatusConflict, views.Notice{Message: views.MsgRoundPlaying}},
+	{match.ErrNotHost, http.StatusForbidden, views.Notice{Message: views.MsgNotHost}},
+	{match.ErrNotSeated, http.StatusForbidden, views.NoticeNotSeated},
+	{db.ErrNotFound, http.StatusNotFound, views.NoticeNoGame},
+	{db.ErrRoomFull, http.StatusConflict, views.NoticeRoomFull},
+	{db.ErrUnavailable, http.StatusServiceUnavailable, views.NoticeUnavailable},
+}
+
+// explain is the one place where errors become statuses and words. Anything
+// it does not know is a 500, whose details go to the log only.
+func explain(err error) (int, views.Notice) {
+	var r *refusal
+	if errors.As(err, &r) {
+		return r.status, r.Notice
+	}
+	var illegal *match.IllegalMoveError
+	if errors.As(err, &illegal) {
+		return http.StatusUnprocessableEntity, views.Notice{Message: views.MsgIllegal(illegal.Board, illegal.Move)}
+	}
+	for _, e := range refusals {
+		if errors.Is(err, e.err) {
+			return e.status, e.Notice
+		}
+	}
+	return http.StatusInternalServerError, views.NoticeInternal
+}
+
+// wrap turns a handler that returns an error into a Gin handler, and
+// answers its error: with the game's page when the error is about a game
+// the request loaded, with the error page otherwise. A client that went
+// away is logged as such, a refusal at info level with its cause, a fault
+// as an error.
+func (s *Server) wrap(h func(*gin.Context) error) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		err := h(c)
+		if err == nil {
+			return
+		}
+		path := safePath(c.Request.URL.Path)
+		if errors.Is(err, context.Canceled) && c.Request.Context().Err() != nil {
+			s.log.Info("client went away", "path", path)
+			c.Set(abortedKey, true)
+			c.Abort()
+			return
+		}
+		status, n := explain(err)
+		switch {
+		case status >= 500:
+			s.log.Error("request failed", "path", path, "status", status, "err", err)
+		default:
+			s.log.Info("request refused", "path", path, "status", status, "cause", err)
+		}
+		var ob *onBoard
+		if status < 500 && errors.As(err, &ob) {
+			s.renderMatch(c, ob.m, status, n.Message, "")
+			c.Abort()
+			return
+		}
+		if n.Heading == "" {
+			// A message meant for a board that was not loaded.
+			n.Heading = "That request was refused"
+		}
+		s.renderError(c, status, n)
+	}
+}
+
+// abortedKey marks a request whose client went away, for the request log.
+const abortedKey = "aborted"
+
+func (s *Server) errorPage(n views.Notice) views.ErrorPage {
+	return views.ErrorPage{Base: s.base(n.Heading, "main", "Skip to the message"), Heading: n.Heading, Message: n.Message}
+}
+
+func (s *Server) renderError(c *gin.Context, status int, n views.Notice) {
+	s.writePage(c.Writer, c.Request, status, views.Error, s.errorPage(n))
+	c.Abort()
+}

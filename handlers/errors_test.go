@@ -1,0 +1,85 @@
+package handlers
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"reversi/db"
+	"reversi/game"
+	"reversi/game/match"
+	"reversi/views"
+)
+
+// TestExplain checks the one error map: every error of the match rules and
+// the store gets its status and a message, wrapped or not, and anything
+// else is a 500 with nothing from the error in its words.
+func TestExplain(t *testing.T) {
+	b, _ := game.NewStart(game.Options{Size: 8, Start: game.Cross})
+	tests := []struct {
+		err    error
+		status int
+		msg    string
+	}{
+		{match.ErrStale, http.StatusConflict, views.MsgStale},
+		{fmt.Errorf("update game x: %w", db.ErrStale), http.StatusConflict, views.MsgStale},
+		{match.ErrOver, http.StatusConflict, views.MsgOver},
+		{match.ErrNotYourTurn, http.StatusConflict, views.MsgNotTurn},
+		{match.ErrComputersTurn, http.StatusConflict, views.MsgComputerTurn},
+		{match.ErrNoGuest, http.StatusConflict, views.MsgNoGuest},
+		{match.ErrNothingToUndo, http.StatusConflict, views.MsgNoUndo},
+		{match.ErrUndoOff, http.StatusConflict, views.MsgUndoOff},
+		{match.ErrNoHint, http.StatusConflict, views.MsgHintWhen},
+		{match.ErrNotOnline, http.StatusConflict, views.MsgOnline},
+		{match.ErrRoundPlaying, http.StatusConflict, views.MsgRoundPlaying},
+		{match.ErrNotHost, http.StatusForbidden, views.MsgNotHost},
+		{match.ErrNotSeated, http.StatusForbidden, views.NoticeNotSeated.Message},
+		{&match.IllegalMoveError{Board: b, Move: game.SquareAt(8, 0, 0)}, http.StatusUnprocessableEntity, views.MsgIllegal(b, game.SquareAt(8, 0, 0))},
+		{fmt.Errorf("load game x: %w", db.ErrNotFound), http.StatusNotFound, views.NoticeNoGame.Message},
+		{db.ErrRoomFull, http.StatusConflict, views.NoticeRoomFull.Message},
+		{fmt.Errorf("load game x: %w", db.ErrUnavailable), http.StatusServiceUnavailable, views.NoticeUnavailable.Message},
+		{errHintFailed, http.StatusServiceUnavailable, views.NoticeHintFailed.Message},
+		{showing(nil, match.ErrOver), http.StatusConflict, views.MsgOver},
+		{errors.New("secret detail"), http.StatusInternalServerError, views.NoticeInternal.Message},
+		{context.DeadlineExceeded, http.StatusInternalServerError, views.NoticeInternal.Message},
+	}
+	for _, tt := range tests {
+		status, n := explain(tt.err)
+		if status != tt.status || n.Message != tt.msg {
+			t.Errorf("explain(%v) = %d %q, want %d %q", tt.err, status, n.Message, tt.status, tt.msg)
+		}
+	}
+}
+
+// TestClientGoneIsNotAFault checks that a request whose client went away
+// is logged as such (status 499), not as a server fault.
+func TestClientGoneIsNotAFault(t *testing.T) {
+	base := newApp(t)
+	var logs bytes.Buffer
+	a := newAppConfig(t, base.store, func(c *Config) { c.Logger = slog.New(slog.NewTextHandler(&logs, nil)) })
+	id, cookie := a.start(nil, "opponent", "local")
+	a.do("POST", "/games/"+id+"/moves", url.Values{"move": {"f5"}, "ply": {"0"}}, cookie)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	// A move waits for its turn and ends there; an undo may go as far as
+	// storing (a write that was handed over lands). Neither is a fault.
+	for _, form := range []string{"/moves move=d6&ply=1", "/undo ply=1"} {
+		path, body, _ := strings.Cut(form, " ")
+		req := httptest.NewRequestWithContext(ctx, "POST", "/games/"+id+path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.AddCookie(cookie)
+		logs.Reset()
+		a.h.ServeHTTP(httptest.NewRecorder(), req)
+		out := logs.String()
+		if path == "/moves" && !strings.Contains(out, "status=499") || strings.Contains(out, "request failed") || strings.Contains(out, "status=500") {
+			t.Errorf("log of a %s whose client left:\n%s", path, out)
+		}
+	}
+}

@@ -1,0 +1,284 @@
+package handlers
+
+import (
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"reversi/game"
+	"reversi/static"
+)
+
+// w3mPath returns Debian's w3m, or skips the test (fails it under CI=true,
+// where .ci/run installs it).
+func w3mPath(t *testing.T) string {
+	t.Helper()
+	p, err := exec.LookPath("w3m")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("CI=true and no w3m found (apt-get install w3m)")
+		}
+		t.Skip("skipping: no w3m found (apt-get install w3m)")
+	}
+	return p
+}
+
+// dumpW3m renders html as w3m shows it, as text.
+func dumpW3m(t *testing.T, html string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "page.html")
+	if err := os.WriteFile(path, []byte(html), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(w3mPath(t), "-dump", "-T", "text/html", "-cols", "100", "-O", "UTF-8", path).Output()
+	if err != nil {
+		t.Fatalf("w3m -dump: %v", err)
+	}
+	return string(out)
+}
+
+// textGrid finds the board in a text dump: the line of column letters,
+// then one line per row that starts with the row's number, one character
+// per square. It returns the rows as strings of those characters.
+func textGrid(t *testing.T, dump string, size int) []string {
+	t.Helper()
+	lines := strings.Split(dump, "\n")
+	letters := strings.Join(strings.Split("abcdefghij"[:size], ""), "")
+	for i, l := range lines {
+		if strings.ReplaceAll(strings.TrimSpace(l), " ", "") != letters || i+size >= len(lines) {
+			continue
+		}
+		var rows []string
+		for r := range size {
+			f := strings.Fields(lines[i+1+r])
+			if len(f) != size+1 || f[0] != strconv.Itoa(r+1) {
+				t.Fatalf("row %d of the text board is %q, want its number and %d squares", r+1, lines[i+1+r], size)
+			}
+			rows = append(rows, strings.Join(f[1:], ""))
+		}
+		return rows
+	}
+	t.Fatalf("no board (a line %q) in the text dump:\n%s", letters, dump)
+	return nil
+}
+
+// TestTextBrowserBoard renders a mid-game page with w3m and checks the text
+// grid against the stored game, row by row: X black, O white, + a legal
+// move, - another empty square.
+func TestTextBrowserBoard(t *testing.T) {
+	w3mPath(t)
+	a := newApp(t)
+	a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, nil)
+	body := a.do("GET", "/games/midgamemidgamemi", nil, a.playerCookie(testPlayer)).Body.String()
+	rows := textGrid(t, dumpW3m(t, body), 8)
+	b, err := a.stored("midgamemidgamemi").Record.Board()
+	if err != nil {
+		t.Fatal(err)
+	}
+	legal := b.Moves()
+	for r := range 8 {
+		want := ""
+		for c := range 8 {
+			sq := game.SquareAt(8, c, r)
+			switch {
+			case b.At(sq) == game.Black:
+				want += "X"
+			case b.At(sq) == game.White:
+				want += "O"
+			case legal.Has(sq):
+				want += "+"
+			default:
+				want += "-"
+			}
+		}
+		if rows[r] != want {
+			t.Errorf("row %d in w3m = %s, want %s", r+1, rows[r], want)
+		}
+	}
+}
+
+// TestFullGame replays the rules page's full-board game.
+func TestFullGame(t *testing.T) {
+	g, err := game.ParseTranscript(game.Options{Size: 8}, fullGame)
+	if err != nil {
+		t.Fatalf("ParseTranscript(fullGame): %v", err)
+	}
+	b, err := g.Board()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := b.Result(); !b.Over() || b.Count(game.Empty) != 0 || r.Black != 33 || r.White != 31 {
+		t.Errorf("fullGame ends over=%v with %d empty, Black %d, White %d; want a full board, 33 to 31", b.Over(), b.Count(game.Empty), r.Black, r.White)
+	}
+}
+
+// TestPagesLinkTheReference checks the header of every kind of page for
+// the reference pages, and the favicon link that saves a 404.
+func TestPagesLinkTheReference(t *testing.T) {
+	a := newApp(t)
+	a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, nil)
+	cookie := a.playerCookie(testPlayer)
+	for _, path := range []string{"/", "/games/midgamemidgamemi", "/tutorial", "/tutorial/3", "/practice", "/rules", "/faq", "/games/aaaaaaaaaaaaaaaa"} {
+		body := a.do("GET", path, nil, cookie).Body.String()
+		for _, want := range []string{`<nav aria-label="Site">`, `href="/rules"`, `href="/strategy"`, `href="/faq"`, `href="/history"`, `href="/tutorial"`, `rel="icon" href="/static/icon.svg"`} {
+			if !strings.Contains(body, want) {
+				t.Errorf("GET %s lacks %s", path, want)
+			}
+		}
+	}
+}
+
+// TestReferenceDiagramsAndAnswers checks the diagrams and answers that the
+// reference pages promise.
+func TestReferenceDiagramsAndAnswers(t *testing.T) {
+	a := newApp(t)
+	for _, tc := range []struct {
+		path string
+		want []string
+	}{
+		{"/rules", []string{"Diagram 1: the cross start", "Diagram 2: the parallel start", "Diagram 3: the free placement start",
+			"Diagram 7: Black must pass", "Diagram 9: a full board", `data-square="d4" data-disc="white"`}},
+		{"/strategy", []string{`class="co"`, `class="xs"`, `class="cs"`, "Key to the diagram.", `data-square="b2" data-disc="empty" class="xs">x</i>`}},
+		{"/faq", []string{"Which level should I choose?", "Can two people play on one device?", "Can I stop a game and come back to it later?",
+			"Can I play on a phone?", "Is there sound?", "What happens in a draw?"}},
+	} {
+		body := a.do("GET", tc.path, nil, nil).Body.String()
+		for _, want := range tc.want {
+			if !strings.Contains(body, want) {
+				t.Errorf("GET %s lacks %s", tc.path, want)
+			}
+		}
+	}
+	if n := strings.Count(a.do("GET", "/rules", nil, nil).Body.String(), "<figure"); n != 9 {
+		t.Errorf("the rules page has %d diagrams, want 9", n)
+	}
+}
+
+// TestTrialMarksWhereLinesBreak checks that a failing trial marks the
+// empty square that breaks a line and the disc where a line runs off the
+// board.
+func TestTrialMarksWhereLinesBreak(t *testing.T) {
+	a := newApp(t)
+	for _, tc := range []struct {
+		path string
+		want []string
+	}{
+		// f3 for White after d3: e4, d5 then the empty c6.
+		{"/tutorial/2?try=f3", []string{`value="c6" aria-label="c6, empty, a line breaks here: the square is empty" class="gap"`}},
+		// b1 for Black after c7: c1 to h1 run to the edge at h1.
+		{"/tutorial/6?try=b1", []string{`value="h1" data-disc="white" aria-label="h1, white, a line runs off the board here" class="edge"`}},
+	} {
+		body := a.do("GET", tc.path, nil, nil).Body.String()
+		for _, want := range tc.want {
+			if !strings.Contains(body, want) {
+				t.Errorf("GET %s lacks %s", tc.path, want)
+			}
+		}
+	}
+}
+
+// TestPracticeAsksBeforeStartingAgain checks that Start again is a
+// question first (a GET that changes nothing), and that the page offers
+// one legal move as an example.
+func TestPracticeAsksBeforeStartingAgain(t *testing.T) {
+	a := newApp(t)
+	body := a.do("GET", "/practice", nil, nil).Body.String()
+	if !strings.Contains(body, `An example, not advice: Black can play <a href="/practice?try=`) {
+		t.Errorf("the practice offers no example move:\n%s", body)
+	}
+	cookie := a.practicePost("moves", 0, "d3", nil)
+	body = a.do("GET", "/practice", nil, cookie).Body.String()
+	if !strings.Contains(body, `<a href="/practice/reset#reset">Start again…</a>`) || strings.Contains(body, `action="/practice/reset"`) {
+		t.Errorf("the practice page should link to the question, not reset at once")
+	}
+	w := a.do("GET", "/practice/reset", nil, cookie)
+	if w.Code != 200 || !strings.Contains(w.Body.String(), "Start this practice again?") || !strings.Contains(w.Body.String(), `action="/practice/reset"`) {
+		t.Fatalf("GET /practice/reset = %d without the question", w.Code)
+	}
+	if !strings.Contains(w.Body.String(), "You can undo the reset.") {
+		t.Errorf("the question does not say the reset can be undone")
+	}
+	a.practicePost("reset", 1, "", cookie)
+	// Nothing to reset: the question is not asked.
+	if w := a.do("GET", "/practice/reset", nil, cookie); w.Code != http.StatusSeeOther {
+		t.Errorf("GET /practice/reset at the start = %d, want 303", w.Code)
+	}
+}
+
+// TestFirstVisitWeight holds what a first visit downloads, gzipped, under
+// 14 KB: the home page with the stylesheet and the favicon, and a game page
+// with the stylesheet and the board script.
+func TestFirstVisitWeight(t *testing.T) {
+	a := newApp(t)
+	a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, nil)
+	cookie := a.playerCookie(testPlayer)
+	if w := a.do("POST", "/games/midgamemidgamemi/moves", url.Values{"ply": {"30"}, "move": {"e1"}}, cookie); w.Code != http.StatusSeeOther {
+		t.Fatalf("e1 = %d, want 303", w.Code)
+	}
+	for _, tc := range []struct {
+		what  string
+		bytes int
+	}{
+		{"home, stylesheet and icon", gzipSize(t, a, "/", nil) + len(static.CSS.Gzip) + len(static.Icon.Gzip)},
+		{"game page, stylesheet and board script", gzipSize(t, a, "/games/midgamemidgamemi", cookie) + len(static.CSS.Gzip) + len(static.JS.Gzip)},
+		{"tutorial trial, stylesheet and board script", gzipSize(t, a, "/tutorial/2?try=f3", nil) + len(static.CSS.Gzip) + len(static.JS.Gzip)},
+	} {
+		t.Logf("first visit, %s: %d bytes gzipped", tc.what, tc.bytes)
+		if tc.bytes > 14<<10 {
+			t.Errorf("first visit, %s: %d bytes gzipped, over 14 KB", tc.what, tc.bytes)
+		}
+	}
+}
+
+// TestOnlineWaitingBoardShowsNoTurn checks that while the guest has not
+// come the host's board shows no legal-move rings and nobody "to move",
+// and that they appear once the guest has taken the seat; and that the
+// whole invite link is in the page as text.
+func TestOnlineWaitingBoardShowsNoTurn(t *testing.T) {
+	ts, _ := onlineServer(t, nil)
+	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
+	gamePath, invite := newOnline(t, host)
+	body := host.want(host.get(gamePath), http.StatusOK, "host's page while waiting").body
+	if strings.Contains(body, `class="lg"`) || strings.Contains(body, "to move</li>") {
+		t.Errorf("while waiting for the guest the host's board shows rings or a side to move")
+	}
+	if !strings.Contains(body, `<textarea id="invite-link"`) {
+		t.Errorf("the invite link is not in a field that wraps")
+	}
+	guest.want(guest.post(invite, nil), http.StatusSeeOther, "take the seat")
+	body = host.want(host.get(gamePath), http.StatusOK, "host's page").body
+	if !strings.Contains(body, `class="lg"`) || !strings.Contains(body, "to move</li>") {
+		t.Errorf("after the guest came the host's board shows no rings or no side to move")
+	}
+}
+
+// TestTextBrowserTrial renders a tutorial trial and a practice preview with
+// w3m: the trial's hollow disc shows as a lower-case letter, and the forms
+// carry no fragment, after which w3m would put the query and lose it.
+func TestTextBrowserTrial(t *testing.T) {
+	w3mPath(t)
+	a := newApp(t)
+	for _, tc := range []struct {
+		path, action, row3, says string
+	}{
+		{"/tutorial/2?try=f3", `action="/tutorial/2"`, "--+X+o--", "Trial: White at f3"},
+		{"/practice?try=c3", `action="/practice"`, "--x++++-", "Trial: Black at c3"},
+	} {
+		body := a.do("GET", tc.path, nil, nil).Body.String()
+		if !strings.Contains(body, tc.action+` id="board"`) {
+			t.Errorf("GET %s: the board form's action is not %s", tc.path, tc.action)
+		}
+		dump := dumpW3m(t, body)
+		if rows := textGrid(t, dump, 8); rows[2] != tc.row3 {
+			t.Errorf("GET %s: row 3 in w3m = %s, want %s", tc.path, rows[2], tc.row3)
+		}
+		if !strings.Contains(dump, tc.says) {
+			t.Errorf("GET %s: w3m shows no %q", tc.path, tc.says)
+		}
+	}
+}

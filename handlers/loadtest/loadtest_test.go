@@ -1,0 +1,275 @@
+package loadtest
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"reversi/db/sqlite"
+	"reversi/handlers"
+	"reversi/views"
+)
+
+// newTestServer serves the real app on a database in a temp directory.
+func newTestServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	dir := t.TempDir()
+	store, err := sqlite.Open(context.Background(), filepath.Join(dir, "test.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	keys, err := handlers.SessionKeys("", filepath.Join(dir, "session-key"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := views.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := handlers.New(handlers.Config{Store: store, Views: v, SessionKeys: keys,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv.Routes())
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+func TestLoadtestPlaysRealGames(t *testing.T) {
+	ts := newTestServer(t)
+	d := 2 * time.Second
+	if testing.Short() {
+		d = 500 * time.Millisecond
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	acked := 0
+	cfg := Config{Base: ts.URL, Computer: 0.3, Level: "easy", Size: 6, Think: time.Millisecond}
+	cfg.Acked = func(string, int) { acked++ } // one player: no race
+	st := Run(ctx, cfg, 1, 1)
+	var out bytes.Buffer
+	st.Report(&out)
+	t.Log("\n" + out.String())
+	if st.Games == 0 || st.Moves == 0 || acked != st.Moves {
+		t.Errorf("games, moves, acked = %d, %d, %d; want games and moves, every move acked", st.Games, st.Moves, acked)
+	}
+	if st.ServerErrors+st.Lost+st.Other != 0 {
+		t.Errorf("errors: %d server, %d lost, %d other: %v", st.ServerErrors, st.Lost, st.Other, st.FirstErrors)
+	}
+	if !strings.Contains(out.String(), " moves/s") {
+		t.Errorf("report has no moves/s line:\n%s", out.String())
+	}
+}
+
+// fakeGame answers like the game server for new games and pages, each page
+// a game at ply 0 with one legal move, and with move for every move.
+func fakeGame(move http.HandlerFunc) http.Handler {
+	const page = `<form><input type="hidden" name="ply" value="0"><button name="move" value="d3" class="lg">+</button></form>`
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.Method == http.MethodPost && r.URL.Path == "/games":
+			http.Redirect(w, r, "/games/g1#status", http.StatusSeeOther)
+		case r.Method == http.MethodPost:
+			move(w, r)
+		default:
+			io.WriteString(w, page)
+		}
+	})
+}
+
+// TestLoadtestCatchesFaults runs the players against servers that lose
+// moves or fail, and checks that the report counts it.
+func TestLoadtestCatchesFaults(t *testing.T) {
+	tests := []struct {
+		name      string
+		moveCode  int
+		wantLost  bool
+		wantFatal bool
+	}{
+		{"a move answered but not stored", http.StatusSeeOther, true, false},
+		{"a server error", http.StatusInternalServerError, false, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ts := httptest.NewServer(fakeGame(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Location", "/games/g1#status")
+				w.WriteHeader(tt.moveCode)
+			}))
+			defer ts.Close()
+			ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+			defer cancel()
+			st := Run(ctx, Config{Base: ts.URL, Level: "easy", Size: 8}, 2, 1)
+			if got := st.Lost > 0; got != tt.wantLost {
+				t.Errorf("lost = %d, want some: %v", st.Lost, tt.wantLost)
+			}
+			if got := st.ServerErrors > 0; got != tt.wantFatal {
+				t.Errorf("server errors = %d, want some: %v", st.ServerErrors, tt.wantFatal)
+			}
+		})
+	}
+}
+
+// FuzzParseGamePage holds the load test's page scanner to the plain
+// regular-expression reading of the same markup.
+func FuzzParseGamePage(f *testing.F) {
+	f.Add(`<input type="hidden" name="ply" value="12"><button name="move" value="d3" class="lg">+</button>` +
+		`<button name="move" value="a1">-</button><button name="move" value="e3" disabled>X</button><button name="move" value="pass" class="main">`)
+	f.Add(`<button name="move" value="a1"`)
+	f.Add(`name="ply" value="x"`)
+	f.Add(`<button name="move" value="><button name="move" value="">`)
+	plyField := regexp.MustCompile(`name="ply" value="(\d+)"`)
+	button := regexp.MustCompile(`<button name="move" value="([^">]*)"([^>]*)>`)
+	f.Fuzz(func(t *testing.T, body string) {
+		got := parseGamePage([]byte(body))
+		var want gamePage
+		if m := plyField.FindStringSubmatch(body); m != nil && strings.Index(body, `name="ply" value="`) == strings.Index(body, m[0]) {
+			want.ply, _ = strconv.Atoi(m[1])
+		}
+		for _, m := range button.FindAllStringSubmatch(body, -1) {
+			if !strings.Contains(m[2], " disabled") && (strings.Contains(m[2], `class="lg`) || m[1] == "pass") {
+				want.moves = append(want.moves, m[1])
+			}
+		}
+		if got.ply != want.ply || !slices.Equal(got.moves, want.moves) {
+			t.Fatalf("parseGamePage(%q) = %+v, want %+v", body, got, want)
+		}
+	})
+}
+
+// TestLoadtestCommand runs the command as a user would: its flags, its
+// report, and its refusals.
+func TestLoadtestCommand(t *testing.T) {
+	ts := newTestServer(t)
+	var out bytes.Buffer
+	procs := runtime.GOMAXPROCS(0)
+	if err := Command([]string{"-url", ts.URL, "-players", "2", "-duration", "500ms", "-procs", "1"}, &out); err != nil {
+		t.Fatalf("loadtest: %v\n%s", err, out.String())
+	}
+	if !regexp.MustCompile(`\d moves in [\d.]+s: [\d.]+ moves/s`).MatchString(out.String()) {
+		t.Errorf("no moves/s line in the report:\n%s", out.String())
+	}
+	if got := runtime.GOMAXPROCS(0); got != procs {
+		t.Errorf("GOMAXPROCS after the run = %d, want %d as before", got, procs)
+	}
+	for _, args := range [][]string{
+		{},
+		{"-url", "localhost:1"},
+		{"-url", ts.URL, "-players", "0"},
+		{"-url", ts.URL, "-procs", "0"},
+		{"-url", ts.URL, "extra"},
+	} {
+		if err := Command(append(args, "-duration", "10ms"), io.Discard); err == nil {
+			t.Errorf("loadtest %q: no error", args)
+		}
+	}
+}
+
+// TestLoadtestWaitsOutThrottling checks that a 429 is waited out as its
+// Retry-After says, then sent again, and that the report says how long the
+// players waited: time in which they put no load on the server.
+func TestLoadtestWaitsOutThrottling(t *testing.T) {
+	var mu sync.Mutex
+	refused := false
+	game := fakeGame(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "refused", http.StatusConflict) // ends the game: the player starts another
+	})
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		first := !refused
+		refused = true
+		mu.Unlock()
+		if first {
+			w.Header().Set("Retry-After", "1")
+			w.WriteHeader(http.StatusTooManyRequests)
+			return
+		}
+		game.ServeHTTP(w, r)
+	}))
+	defer ts.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
+	defer cancel()
+	st := Run(ctx, Config{Base: ts.URL, Level: "easy", Size: 8}, 1, 1)
+	var out bytes.Buffer
+	st.Report(&out)
+	if st.Throttled != 1 || st.Waited < time.Second || st.Games == 0 {
+		t.Errorf("throttled %d, waited %v, games %d; want 1, at least 1s, and games after the wait", st.Throttled, st.Waited, st.Games)
+	}
+	if !regexp.MustCompile(`throttled players waited \d+\.\ds in all, \d+% of the players' time`).MatchString(out.String()) {
+		t.Errorf("report does not say how long the players waited:\n%s", out.String())
+	}
+}
+
+// hangUp closes the connection without an answer, as a crashed server's
+// socket does.
+func hangUp(w http.ResponseWriter) {
+	conn, _, err := http.NewResponseController(w).Hijack()
+	if err == nil {
+		conn.Close()
+	}
+}
+
+// TestLoadtestCountsConnectionErrors checks that requests that get no
+// answer count as errors and fail the run.
+func TestLoadtestCountsConnectionErrors(t *testing.T) {
+	ts := httptest.NewServer(fakeGame(func(w http.ResponseWriter, r *http.Request) { hangUp(w) }))
+	defer ts.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	st := Run(ctx, Config{Base: ts.URL, Level: "easy", Size: 8}, 2, 1)
+	if st.ConnErrors == 0 || st.Err() == nil {
+		t.Errorf("connection errors = %d, Err() = %v; want some, and an error", st.ConnErrors, st.Err())
+	}
+	var out bytes.Buffer
+	st.Report(&out)
+	if !regexp.MustCompile(`[1-9]\d* connection errors`).MatchString(out.String()) {
+		t.Errorf("report does not count the connection errors:\n%s", out.String())
+	}
+}
+
+// TestLoadtestRechecksAfterReconnecting has the page after an answered
+// move fail once, as when the server crashes right after answering: the
+// player reads it again and still finds the move lost.
+func TestLoadtestRechecksAfterReconnecting(t *testing.T) {
+	var mu sync.Mutex
+	drops := 0
+	game := fakeGame(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		drops = 2 // the client's transport tries a dropped GET once more by itself
+		mu.Unlock()
+		http.Redirect(w, r, "/games/g1#status", http.StatusSeeOther) // but the page stays at ply 0
+	})
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		drop := drops > 0 && r.Method == http.MethodGet
+		if drop {
+			drops--
+		}
+		mu.Unlock()
+		if drop {
+			hangUp(w)
+			return
+		}
+		game.ServeHTTP(w, r)
+	}))
+	defer ts.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	st := Run(ctx, Config{Base: ts.URL, Level: "easy", Size: 8}, 1, 1)
+	if st.Lost == 0 || st.ConnErrors == 0 {
+		t.Errorf("lost %d, connection errors %d; want the lost move found after the dropped page", st.Lost, st.ConnErrors)
+	}
+}

@@ -1,0 +1,357 @@
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"reversi/ai"
+	"reversi/db"
+	"reversi/game"
+	"reversi/game/match"
+	"reversi/static"
+	"reversi/views"
+)
+
+// This file serves a game's records: the replay of a stored game and of an
+// imported one, the import form, and the downloads.
+
+var (
+	noticeBadPly    = views.Notice{Heading: "That position isn't in this game", Message: "The replay counts plies from 0, the start, to the last one played. Go back to the replay and step from there."}
+	noticeBadRecord = views.Notice{Heading: "That replay address wasn't understood", Message: "The address of an imported game's replay carries its board, start and moves, and one of them was not readable. Import the game again."}
+)
+
+// replayPly reads ?ply=N, 0 to plies; without it the replay shows the end.
+func replayPly(c *gin.Context, plies int) (int, error) {
+	s, ok := c.GetQuery("ply")
+	if !ok {
+		return plies, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 || n > plies {
+		return 0, refuse(http.StatusBadRequest, noticeBadPly)
+	}
+	return n, nil
+}
+
+// replayGame shows one position of the player's game (either seat of an
+// online game), finished or not.
+func (s *Server) replayGame(c *gin.Context) error {
+	m, err := s.own(c)
+	if err != nil {
+		return err
+	}
+	ply, err := replayPly(c, m.Ply())
+	if err != nil {
+		return err
+	}
+	at := gameURL(m.Game.ID) + "/replay?"
+	page := s.replayPage(&m.Game.Record, m.Positions, ply, at, false)
+	page.Game = gameURL(m.Game.ID)
+	if err := s.replayVerdict(c, m, ply, &page); err != nil {
+		return err
+	}
+	for i := range page.Players {
+		page.Players[i].Who = views.PlayerWho(string(m.Game.Opponent), m.Seat, colorOf(page.Players[i].Color))
+	}
+	s.writePage(c.Writer, c.Request, http.StatusOK, views.Replay, page)
+	return nil
+}
+
+func colorOf(name string) game.Color {
+	if name == game.White.String() {
+		return game.White
+	}
+	return game.Black
+}
+
+// replayImported shows one position of an imported game, which its
+// address carries whole: nothing of it is stored.
+func (s *Server) replayImported(c *gin.Context) error {
+	q := c.Request.URL.Query()
+	g, err := importedGame(q)
+	if err != nil {
+		return refuse(http.StatusBadRequest, noticeBadRecord)
+	}
+	ps, err := g.Positions()
+	if err != nil {
+		return refuse(http.StatusBadRequest, noticeBadRecord)
+	}
+	ply, err := replayPly(c, len(g.Plies))
+	if err != nil {
+		return err
+	}
+	page := s.replayPage(g, ps, ply, importedURL(g), true)
+	s.writePage(c.Writer, c.Request, http.StatusOK, views.Replay, page)
+	return nil
+}
+
+// importedURL is the replay address of an imported game, ready for
+// "ply=N": its size, start (and set-up position) and transcript.
+func importedURL(g *game.Game) string {
+	q := url.Values{}
+	o := g.Options
+	q.Set("size", strconv.Itoa(o.Size))
+	q.Set("start", o.Start.String())
+	if o.Start == game.Setup {
+		q.Set("setup", o.Setup.Line())
+	}
+	q.Set("moves", g.Transcript())
+	return "/replay?" + q.Encode() + "&"
+}
+
+// importedGame reads the game that importedURL wrote.
+func importedGame(q url.Values) (*game.Game, error) {
+	size, err := strconv.Atoi(q.Get("size"))
+	if err != nil {
+		return nil, err
+	}
+	start, err := game.ParseStart(q.Get("start"))
+	if err != nil {
+		return nil, err
+	}
+	o := game.Options{Size: size, Start: start}
+	if start == game.Setup {
+		if o.Setup, err = game.ParseLine(q.Get("setup")); err != nil {
+			return nil, err
+		}
+	}
+	return game.ParseTranscript(o, q.Get("moves"))
+}
+
+// replayPage builds the page of position ply of g, whose positions are ps;
+// at is the replay's address ready for "ply=N".
+func (s *Server) replayPage(g *game.Game, ps []game.Board, ply int, at string, imported bool) views.ReplayPage {
+	b := ps[ply]
+	number, placed, by := 0, game.Pass, game.Empty
+	var flips game.Bits
+	for _, mv := range g.Plies[:ply] {
+		if mv != game.Pass {
+			number++
+		}
+	}
+	if ply > 0 {
+		placed, by = g.Plies[ply-1], ps[ply-1].Turn()
+		if placed != game.Pass {
+			_, flips, _ = ps[ply-1].Play(placed)
+		}
+	}
+	status := views.ReplayStatus(ply, len(g.Plies), number, by, placed, flips.Count(), b)
+	link := func(n int) string {
+		if n == ply || n < 0 || n > len(g.Plies) {
+			return ""
+		}
+		return at + "ply=" + strconv.Itoa(n) + "#status"
+	}
+	page := views.ReplayPage{
+		Base:    s.base(status, "steps", "Skip to the steps"),
+		Heading: views.ReplayHeading(g.Options, imported),
+		Status:  status,
+		Diagram: views.ReplayDiagram(b, placed, flips, game.Pass, status),
+		First:   link(0), Back: link(ply - 1), Forward: link(ply + 1), Last: link(len(g.Plies)),
+		Ply: ply, Plies: len(g.Plies),
+		Record: views.NewRecordView(g, at),
+	}
+	page.JS = static.Replay.Path // the arrow keys step
+	if !b.Over() {
+		page.Groups = views.PlayOnGroups()
+		o := g.Options
+		page.PlayOn = []views.Field{{Name: "size", Value: strconv.Itoa(o.Size)}, {Name: "start", Value: o.Start.String()},
+			{Name: "moves", Value: g.Transcript()}, {Name: "ply", Value: strconv.Itoa(ply)}}
+		if o.Start == game.Setup {
+			page.PlayOn = append(page.PlayOn, views.Field{Name: "setup", Value: o.Setup.Line()})
+		}
+	}
+	for _, c := range []game.Color{game.Black, game.White} {
+		page.Players = append(page.Players, views.PlayerLine{Color: c.String(), Name: views.ColorName(c),
+			Discs: b.Count(c), ToMove: !b.Over() && b.Turn() == c})
+	}
+	return page
+}
+
+// importForm shows the import form.
+func (s *Server) importForm(c *gin.Context) error {
+	s.writePage(c.Writer, c.Request, http.StatusOK, views.Import, views.ImportPage{Base: s.base(views.ImportTitle, "transcript", "Skip to the form")})
+	return nil
+}
+
+// importRecord checks a transcript or GGF record by the rules and opens
+// its replay, storing nothing; a record that breaks them is refused with
+// 422 and a sentence naming the first bad move.
+func (s *Server) importRecord(c *gin.Context) error {
+	text := c.PostForm("transcript")
+	rec, err := game.ParseRecord(text)
+	if err != nil {
+		var re *game.RecordError
+		if !errors.As(err, &re) {
+			return err
+		}
+		page := views.ImportPage{Base: s.base(re.Sentence(), "status", "Skip to the message"), Message: re.Sentence(), Transcript: text}
+		s.writePage(c.Writer, c.Request, http.StatusUnprocessableEntity, views.Import, page)
+		return nil
+	}
+	return redirect(c, importedURL(&rec.Game)+"ply="+strconv.Itoa(len(rec.Game.Plies))+"#status")
+}
+
+// downloadTranscript sends the game's transcript as a text file.
+func (s *Server) downloadTranscript(c *gin.Context) error {
+	m, err := s.own(c)
+	if err != nil {
+		return err
+	}
+	sendFile(c, "reversi-"+m.Game.ID+".txt", "text/plain; charset=utf-8", m.Game.Record.Transcript()+"\n")
+	return nil
+}
+
+// downloadGGF sends the game as a GGF record.
+func (s *Server) downloadGGF(c *gin.Context) error {
+	m, err := s.own(c)
+	if err != nil {
+		return err
+	}
+	text, err := ggfRecord(m).GGF()
+	if err != nil {
+		return fmtErr("ggf", err)
+	}
+	sendFile(c, "reversi-"+m.Game.ID+".ggf", "application/x-ggf; charset=utf-8", text+"\n")
+	return nil
+}
+
+// ggfRecord is m's game with the details that GGF carries: the players
+// as the game page names them, the date it began, the result.
+func ggfRecord(m *match.Match) *game.Record {
+	g := m.Game
+	r := &game.Record{Game: g.Record, Place: "reversi", Date: g.Created.UTC().Format("2006.01.02_15:04:05.UTC"), Time: "0"}
+	name := func(c game.Color) string {
+		who := views.PlayerWho(string(g.Opponent), m.Seat, c)
+		if g.Opponent == db.Computer && !m.IsHuman(c) {
+			who += ", " + g.Level
+		}
+		if who == "" {
+			return views.ColorName(c)
+		}
+		return views.ColorName(c) + " (" + who + ")"
+	}
+	r.Black, r.White = name(game.Black), name(game.White)
+	r.Result = game.GGFResult(m.Board())
+	if o := m.Outcome(); o.Resigned != game.Empty {
+		// A resignation scores as a whole board for the winner.
+		n := g.Record.Options.Size * g.Record.Options.Size
+		if o.Winner == game.White {
+			n = -n
+		}
+		r.Result = fmt.Sprintf("%+d.00:r", n)
+	}
+	return r
+}
+
+// sendFile answers with text as a file to save.
+func sendFile(c *gin.Context, name, contentType, text string) {
+	h := c.Writer.Header()
+	h.Set("Content-Disposition", `attachment; filename="`+name+`"`)
+	h.Set("Cache-Control", "no-cache")
+	c.Data(http.StatusOK, contentType, []byte(text))
+}
+
+// recordView is the record part of a game's page.
+func recordView(m *match.Match) views.RecordView {
+	at := gameURL(m.Game.ID)
+	v := views.NewRecordView(&m.Game.Record, at+"/replay?")
+	v.ReplayURL = at + "/replay?ply=" + strconv.Itoa(m.Ply())
+	v.TranscriptURL = at + "/transcript"
+	v.GGFURL = at + "/ggf"
+	return v
+}
+
+var noticeBadPlayOn = views.Notice{Heading: "That position couldn't be played on", Message: "The form names a game and a position in it, and one of them was not readable, or the game is over there. Go back to the replay and try again."}
+
+// playOn starts a game from a position of a replay, against the computer
+// (the player taking the side to move) or on one device. The new game's
+// record starts at that position.
+func (s *Server) playOn(c *gin.Context) error {
+	form := url.Values{}
+	for _, k := range []string{"size", "start", "setup", "moves"} {
+		form.Set(k, c.PostForm(k))
+	}
+	g, err := importedGame(form)
+	if err != nil {
+		return refuse(http.StatusBadRequest, noticeBadPlayOn)
+	}
+	ps, err := g.Positions()
+	if err != nil {
+		return refuse(http.StatusBadRequest, noticeBadPlayOn)
+	}
+	ply, err := strconv.Atoi(c.PostForm("ply"))
+	if err != nil || ply < 0 || ply >= len(ps) {
+		return refuse(http.StatusBadRequest, noticeBadPlayOn)
+	}
+	b := ps[ply]
+	opts, err := game.OptionsFrom(b)
+	if err != nil {
+		return refuse(http.StatusConflict, noticeBadPlayOn)
+	}
+	level, err := ai.ParseLevel(c.PostForm("level"))
+	if err != nil {
+		level = ai.Normal
+	}
+	ng := &db.Game{
+		ID: newGameID(), Opponent: db.Local, Level: level.String(),
+		Record: game.Game{Options: opts}, Status: db.Playing, Settings: db.Settings{ShowMoves: true, AllowUndo: true},
+		HintPly: -1, HintSquare: game.Pass,
+	}
+	switch c.PostForm("opponent") {
+	case "computer":
+		ng.Opponent, ng.Human = db.Computer, b.Turn()
+	case "local":
+	default:
+		return refuse(http.StatusBadRequest, noticeBadPlayOn)
+	}
+	p := playerID(c)
+	if p == "" {
+		if p, err = s.newPlayer(c); err != nil {
+			return err
+		}
+	}
+	ng.PlayerID = p
+	if err := s.recordPlayer(c, p); err != nil {
+		return err
+	}
+	if err := s.store.CreateGame(c.Request.Context(), ng); err != nil {
+		return err
+	}
+	if err := s.savePlayer(c, p); err != nil {
+		return err
+	}
+	return redirect(c, gameURL(ng.ID)+"#status")
+}
+
+// replayVerdict adds the stored review's verdict on the move played from
+// position ply, if the viewer's side played it, and rings its best move.
+func (s *Server) replayVerdict(c *gin.Context, m *match.Match, ply int, page *views.ReplayPage) error {
+	sr, err := s.loadReview(c.Request.Context(), m)
+	if err != nil || sr == nil {
+		return err
+	}
+	for _, mr := range sr.Moves {
+		if mr.Ply != ply || !reviewedFor(m, mr.Side) {
+			continue
+		}
+		size := m.Game.Record.Options.Size
+		v := verdict(mr, size, voice(m), "")
+		page.Verdict = &v
+		if mr.Loss() > 0 {
+			placed, flips := game.Pass, game.Bits{}
+			if ply > 0 {
+				if placed = m.Game.Record.Plies[ply-1]; placed != game.Pass {
+					_, flips, _ = m.Positions[ply-1].Play(placed)
+				}
+			}
+			page.Diagram = views.ReplayDiagram(m.Positions[ply], placed, flips, mr.Best, page.Status)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,110 @@
+package handlers
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"reversi/game/match"
+	"reversi/static"
+	"reversi/views"
+)
+
+// Routes returns the app's handler: the Gin engine inside cross-origin
+// protection for unsafe methods, inside the security headers. Every route
+// of the app is here.
+func (s *Server) Routes() http.Handler {
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	r.HandleMethodNotAllowed = true
+	r.SetTrustedProxies(s.trustedProxies) // checked in New; nil trusts none
+	r.Use(s.logRequests, gin.CustomRecoveryWithWriter(nil, s.recover), s.limitBody, s.session)
+	moves, games, hints := s.rateLimit(s.moveLimit), s.rateLimit(s.gameLimit), s.rateLimit(s.hintLimit)
+	// Requests that may search wait their turn: one at a time per player
+	// and per game (turns.go).
+	turn := s.oneAtATime
+
+	r.GET("/", s.wrap(s.home))
+	r.POST("/games", games, s.perNetwork(s.netGameLimit), turn, s.wrap(s.newGame))
+
+	g := r.Group("/games/:id")
+	g.GET("", s.wrap(s.showGame))
+	g.POST("/moves", moves, turn, s.wrap(s.move))
+	g.POST("/undo", moves, s.wrap(s.change((*match.Match).Undo, "undo")))
+	g.POST("/hint", hints, turn, s.wrap(s.hintMove))
+	// Resigning: the viewer's side (the side to move, on one device); the
+	// game page asks first, with ?ask=resign.
+	g.POST("/resign", moves, s.wrap(s.change((*match.Match).Resign, "")))
+	g.POST("/delete", games, s.wrap(s.deleteGame))
+	g.POST("/settings", games, s.wrap(s.settings))
+	g.GET("/events", s.wrap(s.events))
+	g.POST("/again", games, s.wrap(s.again))
+	g.GET("/replay", s.wrap(s.replayGame))
+	g.GET("/transcript", s.wrap(s.downloadTranscript))
+	g.GET("/ggf", s.wrap(s.downloadGGF))
+	g.GET("/review", s.wrap(s.showReview))
+	g.POST("/review", hints, s.wrap(s.startReview))
+
+	// Imported records are replayed from their address: nothing is stored.
+	r.GET("/import", s.wrap(s.importForm))
+	r.POST("/import", moves, s.wrap(s.importRecord))
+	r.GET("/replay", s.wrap(s.replayImported))
+	r.POST("/playon", games, s.perNetwork(s.netGameLimit), s.wrap(s.playOn))
+
+	r.GET("/join/:token", s.wrap(s.showJoin))
+	r.POST("/join/:token", games, s.wrap(s.join))
+
+	// The tutorial and the reference pages: trials are GETs, which change
+	// nothing but the page shown.
+	r.GET("/tutorial", s.wrap(s.tutorialIndex))
+	r.GET("/tutorial/:step", s.wrap(s.tutorialStep))
+	for _, ref := range referencePages {
+		r.GET(ref.path, s.wrap(s.reference(ref)))
+	}
+	// The practice board: GET shows it (with a preview for ?try=), and
+	// every change is a POST answered with 303.
+	r.GET("/practice", s.wrap(s.practice))
+	r.GET("/practice/reset", s.wrap(s.practiceAskReset)) // the question; POST answers it
+	p := r.Group("/practice", moves)
+	p.POST("/moves", s.wrap(s.practiceMove))
+	p.POST("/undo", s.wrap(s.practiceUndo))
+	p.POST("/reset", s.wrap(s.practiceReset))
+
+	assets := gin.WrapH(static.Handler())
+	r.GET("/static/:name", assets)
+	r.NoRoute(s.wrap(func(*gin.Context) error { return refuse(http.StatusNotFound, views.NoticeNotFound) }))
+	r.NoMethod(s.wrap(func(*gin.Context) error { return refuse(http.StatusMethodNotAllowed, views.NoticeNoMethod) }))
+
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		s.writePage(w, req, http.StatusForbidden, views.Error, s.errorPage(views.NoticeCrossSite))
+	}))
+	return securityHeaders(headAsGet(cop.Handler(r)))
+}
+
+// headAsGet answers HEAD as GET without the body, for every page: the
+// routes name GET only.
+func headAsGet(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodHead || strings.HasSuffix(r.URL.Path, "/events") {
+			next.ServeHTTP(w, r) // a stream has no head to give
+			return
+		}
+		get := r.Clone(r.Context())
+		get.Method = http.MethodGet
+		next.ServeHTTP(headWriter{w}, get)
+	})
+}
+
+// headWriter drops the body of a response to HEAD, keeping its headers.
+type headWriter struct{ http.ResponseWriter }
+
+func (w headWriter) Write(b []byte) (int, error) { return len(b), nil }
+
+// Flush lets a stream flush its headers; there is no body to send.
+func (w headWriter) Flush() {
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
