@@ -69,6 +69,9 @@ func TestChoosePlaysWholeGames(t *testing.T) {
 			continue // whole games against Hard are not short on 8×8 and 10×10
 		}
 		for _, start := range []game.Start{game.Cross, game.Parallel, game.Free} {
+			if testing.Short() && start != game.Cross {
+				continue
+			}
 			for _, l := range levels {
 				t.Run(fmt.Sprintf("%d/%v/%v", size, start, l), func(t *testing.T) {
 					b := play(t, game.Options{Size: size, Start: start}, l, Hard, uint64(size))
@@ -89,7 +92,11 @@ func TestChooseDeterministic(t *testing.T) {
 	for _, line := range positions {
 		b := mustParse(t, line)
 		for _, l := range levels {
-			for seed := range uint64(5) {
+			seeds := uint64(5)
+			if testing.Short() {
+				seeds = 2
+			}
+			for seed := range seeds {
 				pl := Player{Level: l, Nodes: 50_000, MoveTime: time.Hour}
 				first, err1 := pl.Choose(context.Background(), b, rand.New(rand.NewPCG(seed, 9)))
 				second, err2 := pl.Choose(context.Background(), b, rand.New(rand.NewPCG(seed, 9)))

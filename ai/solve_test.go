@@ -56,7 +56,7 @@ func TestSolveMatchesMinimax(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 7))
 	n := 300
 	if testing.Short() {
-		n = 60
+		n = 20
 	}
 	for i := range n {
 		size := []int{6, 8, 10}[i%3]
@@ -129,7 +129,7 @@ func readSuite(t testing.TB) []suitePosition {
 func TestSolveSuite(t *testing.T) {
 	for _, pos := range readSuite(t) {
 		t.Run(pos.id, func(t *testing.T) {
-			if testing.Short() && pos.empties > 20 {
+			if testing.Short() {
 				t.Skipf("%d empties: slow, skipped in -short mode", pos.empties)
 			}
 			b, err := game.ParseLine(pos.line)

@@ -112,20 +112,27 @@ func TestSession(t *testing.T) {
 	}
 }
 
-// TestPasses plays a position where White has no move: the controller may
-// pass for White with "play white pass", or leave the pass out and name
-// Black twice.
-func TestPasses(t *testing.T) {
+// whiteMustPass returns an Easy engine in a position where White, to move,
+// must pass: its one disc, f8, cannot flank anything; Black's g8 takes it.
+func whiteMustPass(t *testing.T) *Engine {
+	t.Helper()
 	e := &Engine{Player: ai.Player{Level: ai.Easy}, Size: 8}
 	if err := e.init(); err != nil {
 		t.Fatal(err)
 	}
-	// White's one disc, f8, cannot flank anything; Black's g8 takes it.
 	var err error
 	e.board, err = game.ParseLine("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO-- O")
 	if err != nil {
 		t.Fatal(err)
 	}
+	return e
+}
+
+// TestPasses plays a position where White has no move: the controller may
+// pass for White with "play white pass", or leave the pass out and name
+// Black twice.
+func TestPasses(t *testing.T) {
+	e := whiteMustPass(t)
 	tests := []struct{ cmd, want string }{
 		{"genmove black", "= g8"}, // White's pass is implied
 		{"final_score", "= B+64"},
@@ -146,15 +153,7 @@ func TestPasses(t *testing.T) {
 }
 
 func TestPlayPass(t *testing.T) {
-	e := &Engine{Player: ai.Player{Level: ai.Easy}, Size: 8}
-	if err := e.init(); err != nil {
-		t.Fatal(err)
-	}
-	var err error
-	e.board, err = game.ParseLine("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO-- O")
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := whiteMustPass(t)
 	for _, line := range []string{"play white pass", "play black g8"} {
 		cmd, _ := Parse(line)
 		if _, err := e.Exec(context.Background(), cmd); err != nil {
