@@ -19,8 +19,8 @@ import (
 var lookPages = []struct{ name, path string }{
 	{"home", "/"},
 	{"reply", "/games/midgamemidgamemi#status"},
-	{"trial", "/tutorial/2?try=f3#result"},
-	{"practice", "/practice?try=c4#result"},
+	{"trial", "/tutorial/2?try=f3"},
+	{"practice", "/practice?try=c4"},
 }
 
 // lookSchemes are the colour settings the pages are looked at in.
@@ -88,4 +88,32 @@ func TestBrowserLookAndFeel(t *testing.T) {
 		}
 	}
 	t.Logf("screenshots in %s", dir)
+}
+
+// TestBrowserSaysWhy presses a square that is not a legal move: with
+// JavaScript the server's reason appears in a live region and the page
+// stays; without it the refusal (422) page says the same.
+func TestBrowserSaysWhy(t *testing.T) {
+	a, ts := liveApp(t)
+	a.put("saywhysaywhysayw", testPlayer, game.Options{Size: 8}, "f5f6", nil)
+	const why = "a1 doesn't trap any of your opponent's discs"
+	for _, scripts := range []bool{true, false} {
+		ctx := newBrowser(t, 1280, 900)
+		if !scripts {
+			if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		setCookie(t, ctx, a, ts.URL)
+		do(t, ctx, chromedp.Navigate(ts.URL+"/games/saywhysaywhysayw#status"))
+		do(t, ctx, chromedp.Click(chromedp.CSS(`button[value=a1]`)))
+		if scripts {
+			waitFor(t, ctx, `(document.querySelector('#board + p[role=status]') || {}).textContent?.includes(`+jsString(why)+`)`, "the reason in the live region")
+		} else {
+			waitFor(t, ctx, `(document.querySelector('.msg[role=alert]') || {}).textContent?.includes(`+jsString(why)+`) || false`, "the refusal page's reason")
+		}
+		if g := a.stored("saywhysaywhysayw"); g.Ply() != 2 {
+			t.Errorf("scripts %v: a1 changed the game to ply %d", scripts, g.Ply())
+		}
+	}
 }

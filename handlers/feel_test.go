@@ -234,3 +234,51 @@ func TestFirstVisitWeight(t *testing.T) {
 		}
 	}
 }
+
+// TestOnlineWaitingBoardShowsNoTurn checks that while the guest has not
+// come the host's board shows no legal-move rings and nobody "to move",
+// and that they appear once the guest has taken the seat; and that the
+// whole invite link is in the page as text.
+func TestOnlineWaitingBoardShowsNoTurn(t *testing.T) {
+	ts, _ := onlineServer(t, nil)
+	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
+	gamePath, invite := newOnline(t, host)
+	body := host.want(host.get(gamePath), http.StatusOK, "host's page while waiting").body
+	if strings.Contains(body, `class="lg"`) || strings.Contains(body, "to move</li>") {
+		t.Errorf("while waiting for the guest the host's board shows rings or a side to move")
+	}
+	if !strings.Contains(body, `<textarea id="invite-link"`) {
+		t.Errorf("the invite link is not in a field that wraps")
+	}
+	guest.want(guest.post(invite, nil), http.StatusSeeOther, "take the seat")
+	body = host.want(host.get(gamePath), http.StatusOK, "host's page").body
+	if !strings.Contains(body, `class="lg"`) || !strings.Contains(body, "to move</li>") {
+		t.Errorf("after the guest came the host's board shows no rings or no side to move")
+	}
+}
+
+// TestTextBrowserTrial renders a tutorial trial and a practice preview with
+// w3m: the trial's hollow disc shows as a lower-case letter, and the forms
+// carry no fragment, after which w3m would put the query and lose it.
+func TestTextBrowserTrial(t *testing.T) {
+	w3mPath(t)
+	a := newApp(t)
+	for _, tc := range []struct {
+		path, action, row3, says string
+	}{
+		{"/tutorial/2?try=f3", `action="/tutorial/2"`, "--+X+o--", "Trial: White at f3"},
+		{"/practice?try=c3", `action="/practice"`, "--x++++-", "Trial: Black at c3"},
+	} {
+		body := a.do("GET", tc.path, nil, nil).Body.String()
+		if !strings.Contains(body, tc.action+` id="board"`) {
+			t.Errorf("GET %s: the board form's action is not %s", tc.path, tc.action)
+		}
+		dump := dumpW3m(t, body)
+		if rows := textGrid(t, dump, 8); rows[2] != tc.row3 {
+			t.Errorf("GET %s: row 3 in w3m = %s, want %s", tc.path, rows[2], tc.row3)
+		}
+		if !strings.Contains(dump, tc.says) {
+			t.Errorf("GET %s: w3m shows no %q", tc.path, tc.says)
+		}
+	}
+}

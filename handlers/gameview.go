@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -73,27 +74,25 @@ func marks(m *match.Match, animate bool, did string) views.Marks {
 	if did != "undo" {
 		size := m.Game.Record.Options.Size
 		steps := map[game.Square]int{}
-		kind := map[game.Square]bool{} // true: placed, false: flipped; the latest event wins
 		base := 0
 		for _, ev := range m.LastTurn() {
 			if ev.Square == game.Pass {
 				continue
 			}
-			steps[ev.Square], kind[ev.Square] = base, true
+			// A placement keeps its mark even when a later reply of the
+			// turn flips it; the animation steps follow the latest event.
+			steps[ev.Square] = base
+			if !slices.Contains(mk.Placed, ev.Square) {
+				mk.Placed = append(mk.Placed, ev.Square)
+			}
 			top := base
 			for f := range ev.Flips.All() {
 				d := base + views.Distance(size, ev.Square, f)
-				steps[f], kind[f] = d, false
+				steps[f] = d
+				mk.Flipped = mk.Flipped.Or(game.Bit(f))
 				top = max(top, d)
 			}
 			base = top + 2
-		}
-		for sq, placed := range kind {
-			if placed {
-				mk.Placed = append(mk.Placed, sq)
-			} else {
-				mk.Flipped = mk.Flipped.Or(game.Bit(sq))
-			}
 		}
 		if animate {
 			mk.Steps = steps
@@ -115,7 +114,7 @@ func players(m *match.Match) []views.PlayerLine {
 	for _, c := range []game.Color{game.Black, game.White} {
 		lines = append(lines, views.PlayerLine{
 			Color: c.String(), Name: views.ColorName(c), Who: views.PlayerWho(string(m.Game.Opponent), m.Seat, c),
-			Discs: b.Count(c), ToMove: playing && b.Turn() == c,
+			Discs: b.Count(c), ToMove: playing && !m.Waiting() && b.Turn() == c,
 		})
 	}
 	return lines

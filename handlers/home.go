@@ -115,6 +115,10 @@ func (s *Server) home(c *gin.Context) error {
 				link.Delete = gameURL(g.ID) + "?ask=delete#delete"
 			}
 			if i == 0 {
+				link.Saved = views.Saved(g.Updated)
+				if b, err := g.Record.Board(); err == nil {
+					link.Thumb = views.Thumb(b)
+				}
 				page.Continue = &link
 			} else {
 				page.Others = append(page.Others, link)

@@ -24,12 +24,16 @@ func TestBrowserOnlineGame(t *testing.T) {
 
 	// The host starts a 6×6 online game from the home page.
 	do(t, host, chromedp.Navigate(ts.URL+"/"),
+		chromedp.Click(chromedp.CSS(`details.newgame summary`)),
 		chromedp.Click(chromedp.CSS(`input[name=opponent][value=online]`)),
 		chromedp.Click(chromedp.CSS(`input[name=size][value="6"]`)))
 	clickAndLoad(t, host, `form.new button.main`)
 	invite := eval[string](t, host, `document.getElementById("invite-link").value`)
 	if !strings.HasPrefix(invite, ts.URL+"/join/") {
 		t.Fatalf("invite link = %q, want %s/join/…", invite, ts.URL)
+	}
+	if got := eval[string](t, host, `document.querySelector("#invite-link").parentElement.nextElementSibling.textContent`); !strings.Contains(got, "Copy the link") {
+		t.Errorf("the invite has no Copy button with JavaScript: %q", got)
 	}
 	audit(t, host, axe, "invite")
 
@@ -46,7 +50,7 @@ func TestBrowserOnlineGame(t *testing.T) {
 	// The host's page notices the guest without a reload by hand.
 	waitFor(t, host, `!!document.querySelector(".grid button:not([aria-disabled])")`, "the host's board to open after the guest joined")
 
-	const playable = `.grid button:not([disabled]):not([aria-disabled]), button[value=pass]`
+	const playable = `.grid button.lg:not([disabled]):not([aria-disabled]), button[value=pass]`
 	ply := func(ctx context.Context) string {
 		v, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector("input[name=ply]") || {}).value || ""`))
 		return v

@@ -111,7 +111,7 @@ func (b *client) want(r response, code int, what string) response {
 }
 
 var (
-	invitePattern = regexp.MustCompile(`id="invite-link" type="url" readonly value="([^"]+)"`)
+	invitePattern = regexp.MustCompile(`id="invite-link" readonly rows="3" spellcheck="false">([^<]+)</textarea>`)
 	eventsPattern = regexp.MustCompile(`data-events="([^"]+)"`)
 	plyPattern    = regexp.MustCompile(`name="ply" value="(\d+)"`)
 	buttonPattern = regexp.MustCompile(`<button name="move" value="([a-j][0-9]{1,2}|pass)"([^>]*)>`)

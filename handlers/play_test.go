@@ -7,9 +7,12 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"path/filepath"
 	"regexp"
+	"reversi/db/sqlite"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -240,7 +243,21 @@ func TestWholeGame(t *testing.T) {
 }
 
 func TestGoldenPages(t *testing.T) {
-	a := newApp(t)
+	// The store's clock is fixed, so that the home page's "last move"
+	// time is the same on every run.
+	var mu sync.Mutex
+	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	store, err := sqlite.Open(t.Context(), filepath.Join(t.TempDir(), "golden.db"), sqlite.WithClock(func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		now = now.Add(time.Second)
+		return now
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	a := newAppWith(t, store, store)
 	a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, nil)
 	a.put("finishedfinished", testPlayer, game.Options{Size: 6}, wholeGame6, func(g *db.Game) {
 		g.Hints, g.Undos = 2, 1

@@ -157,7 +157,7 @@ func (s *Server) renderPractice(c *gin.Context, st *practiceState, status int, m
 	}
 	if m := b.Moves(); !over && page.Trial == nil && !page.AskReset && !m.IsZero() {
 		sq := m.First().Name(8)
-		page.Example = &views.ExampleMove{Mover: views.ColorName(b.Turn()), Square: sq, URL: "/practice?try=" + sq + "#result"}
+		page.Example = &views.ExampleMove{Mover: views.ColorName(b.Turn()), Square: sq, URL: "/practice?try=" + sq}
 	}
 	title := "Practice board"
 	switch {
@@ -174,7 +174,7 @@ func (s *Server) renderPractice(c *gin.Context, st *practiceState, status int, m
 	page.JS = static.JS.Path
 	page.Board = views.TrialBoard{
 		BoardView: views.NewTrialBoard(b, marks),
-		Action:    "/practice#result",
+		Action:    "/practice", // no fragment: w3m would send the query after it
 		Label:     "Practice board: choose a square to preview it",
 	}
 	if page.Trial != nil {

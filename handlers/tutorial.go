@@ -196,7 +196,7 @@ func (s *Server) tutorialStep(c *gin.Context) error {
 	}
 	page.Board = views.TrialBoard{
 		BoardView: views.NewTrialBoard(b, marks),
-		Action:    url + "#result",
+		Action:    url, // no fragment: w3m would send the query after it
 		Label:     "Board: choose a square to try it",
 	}
 	if trial != game.Pass {

@@ -263,7 +263,7 @@ func TestBrowserTutorialAndPractice(t *testing.T) {
 
 	// Step 8: the count, then on to the practice.
 	b.checkAxe()
-	b.wantText("The game is over", "40 discs", "23 discs", "belonging to nobody", "Black 41, White 23")
+	b.wantText("The game is over", "15 discs", "48 discs", "belonging to nobody", "Black 15, White 49")
 	b.follow(`a[rel=next]`, kb.Enter)
 
 	// Practice: four placements, each previewed and then applied.
@@ -285,6 +285,10 @@ func TestBrowserTutorialAndPractice(t *testing.T) {
 	b.checkAxe()
 	b.follow(`form[action="/practice/undo"] button`, kb.Enter)
 	b.wantText("Placements made: 3 of 4", "Taken back")
+	// Start again asks first; the answer is the form.
+	b.follow(`a[href="/practice/reset#reset"]`, kb.Enter)
+	b.wantText("Start this practice again?", "You can undo the reset.")
+	b.checkAxe()
 	b.follow(`form[action="/practice/reset"] button`, " ")
 	b.wantText("Placements made: 0 of 4", "Started again")
 	b.follow(`form[action="/practice/undo"] button`, kb.Enter)

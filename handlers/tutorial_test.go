@@ -224,7 +224,7 @@ func TestTutorialPages(t *testing.T) {
 		want   []string
 	}{
 		{"/tutorial", 200, []string{`href="/tutorial/1"`, `href="/tutorial/8"`, `href="/practice"`, `href="/"`}},
-		{"/tutorial/1", 200, []string{`<h1>Trap a line to turn it over</h1>`, `action="/tutorial/1#result"`, `method="get"`,
+		{"/tutorial/1", 200, []string{`<h1>Trap a line to turn it over</h1>`, `action="/tutorial/1"`, `method="get"`,
 			`class="skip" href="#board"`, `rel="next"`, `<details>`, `Black to move. Black has 2 discs, White 2.`}},
 		{"/tutorial/1?try=d3", 200, []string{`Trial: Black at d3`, `A legal move: Black at d3 would turn over 1 disc: d4.`,
 			`aria-label="d3, empty, legal move, trial black disc" class="lg tb"`, `aria-label="d4, white, would turn over" class="wf lv"`,

@@ -29,7 +29,9 @@
   grid.addEventListener('click', (e) => {
     const b = e.target.closest('button');
     if (!b) return;
-    const refused = b.hasAttribute('aria-disabled') || (grid.querySelector('.lg') && !b.matches('.lg'));
+    // On the game's board a square without the ring is refused; a trial
+    // board takes every empty square.
+    const refused = b.hasAttribute('aria-disabled') || (post && grid.querySelector('.lg') && !b.matches('.lg'));
     if (!refused) return;
     e.preventDefault();
     if (!why) return;

@@ -1,7 +1,24 @@
 // Online games: while waiting for the other player, listen to the game's
 // event stream and load the page again when it changes. Without this
-// script, the "Check for" link does the same by hand.
+// script, the "Check for" link does the same by hand. The invite link
+// gets a Copy button.
 (() => {
+  const link = document.getElementById('invite-link');
+  if (link && navigator.clipboard) {
+    const b = document.createElement('button');
+    const said = document.createElement('span');
+    b.type = 'button';
+    b.textContent = 'Copy the link';
+    said.setAttribute('role', 'status');
+    b.addEventListener('click', () => {
+      navigator.clipboard.writeText(link.value).then(
+        () => { said.textContent = ' Copied: paste it into a message to your friend.'; },
+        () => { link.select(); said.textContent = ' Select the link and copy it by hand.'; });
+    });
+    const p = document.createElement('p');
+    p.append(b, said);
+    link.parentElement.after(p);
+  }
   const el = document.querySelector('[data-events]');
   if (!el || !window.EventSource) return;
   const es = new EventSource(el.dataset.events);

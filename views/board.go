@@ -102,7 +102,7 @@ func (v BoardView) Grid(field string) template.HTML {
 	b.WriteString(strconv.Itoa(v.Size))
 	b.WriteString(`"><span></span>`)
 	for _, c := range v.Cols {
-		b.WriteString(`<span aria-hidden="true">`)
+		b.WriteString(` <span aria-hidden="true">`)
 		b.WriteString(html.EscapeString(c))
 		b.WriteString(`</span>`)
 	}
@@ -147,14 +147,19 @@ func (s SquareView) button(b *strings.Builder, field string) {
 // Char returns the square's content as one character, as a text browser
 // shows it: X for a black disc, O for a white one, + for an empty square
 // marked as a legal move and - for any other empty square (the letters of
-// the positions in the tests, game.ParseBoard); on the strategy diagram K
-// for a corner, x for an X-square and c for a C-square.
+// the positions in the tests, game.ParseBoard); x or o for a trial's
+// hollow disc; on the strategy diagram K for a corner, x for an X-square
+// and c for a C-square.
 func (s SquareView) Char() string {
 	switch {
 	case s.Disc == "black":
 		return "X"
 	case s.Disc == "white":
 		return "O"
+	case hasClass(s.Class, "tb"):
+		return "x"
+	case hasClass(s.Class, "tw"):
+		return "o"
 	case hasClass(s.Class, "lg"):
 		return "+"
 	case hasClass(s.Class, "co"):

@@ -23,7 +23,10 @@ func init() { partials = append(partials, "tutorial_board.tmpl") }
 // (name "try"): choosing one changes nothing but the page shown.
 type TrialBoard struct {
 	BoardView
-	Action string // the form's action, with a fragment for the result
+	// Action is the form's action, without a fragment: w3m sends a GET
+	// form's query after one, so the trial would be lost. A page with a
+	// trial puts the board and the result near its top instead.
+	Action string
 	Label  string // the form's accessible name
 	// Cancel is the address that clears the trial (the Escape key goes
 	// there with the board script), or empty when there is no trial.

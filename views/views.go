@@ -113,6 +113,10 @@ type GameLink struct {
 	Delete      string
 	URL         string
 	Description string // "8×8 against the computer (Easy), 12 moves played"
+	// Saved says when the game was last played, and Thumb is a small
+	// picture of its position; both are shown for Continue only.
+	Saved string
+	Thumb template.HTML
 }
 
 // HomePage is the home page.

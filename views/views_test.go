@@ -91,7 +91,7 @@ func TestGridEscapes(t *testing.T) {
 		{Name: `a1"`, Disc: "empty", Label: `a1, <b> & "c"`, Class: "lg", Disabled: true},
 	}}}}
 	got := string(v.Grid(`m"`))
-	want := `<div class="grid b1"><span></span><span aria-hidden="true">&lt;a&gt;</span><br>` + "\n" +
+	want := `<div class="grid b1"><span></span> <span aria-hidden="true">&lt;a&gt;</span><br>` + "\n" +
 		`<span aria-hidden="true">1</span> <button name="m&#34;" value="a1&#34;"` +
 		` aria-label="a1, &lt;b&gt; &amp; &#34;c&#34;" class="lg" disabled>+</button><br>` + "\n</div>"
 	if got != want {
@@ -107,6 +107,8 @@ func TestSquareChar(t *testing.T) {
 		{SquareView{Disc: "black"}, "X"},
 		{SquareView{Disc: "white", Class: "fl s2"}, "O"},
 		{SquareView{Disc: "empty", Class: "hint lg"}, "+"},
+		{SquareView{Disc: "empty", Class: "lg tw"}, "o"},
+		{SquareView{Disc: "empty", Class: "tb"}, "x"},
 		{SquareView{Disc: "empty", Class: "lgx"}, "-"},
 		{SquareView{Disc: "empty"}, "-"},
 	} {

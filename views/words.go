@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"reversi/game"
 )
@@ -371,4 +372,10 @@ func JoinInvite(c game.Color, size int) Notice {
 	return Notice{"Your friend invites you to play Reversi",
 		fmt.Sprintf("You will play %s on a %d×%d board, each on your own device. Taking the seat ties it to this browser.",
 			ColorName(c), size, size)}
+}
+
+// Saved says when a game was last played, for the home page's Continue:
+// "last move 1 December at 02:10 UTC".
+func Saved(t time.Time) string {
+	return "last move " + t.UTC().Format("2 January at 15:04") + " UTC"
 }
