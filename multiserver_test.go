@@ -72,7 +72,7 @@ func TestSeveralServers(t *testing.T) {
 	r := host.must(host.post("/games", url.Values{"opponent": {"online"}, "color": {"black"}, "level": {"easy"},
 		"size": {"6"}, "start": {"cross"}, "show_moves": {"on"}, "confirm": {"yes"}}), http.StatusSeeOther, "new online game")
 	gamePath := strings.TrimSuffix(r.location, "#status")
-	m := regexp.MustCompile(`id="invite-link" type="url" readonly value="([^"]+)"`).FindStringSubmatch(
+	m := regexp.MustCompile(`<textarea id="invite-link"[^>]*>([^<]+)</textarea>`).FindStringSubmatch(
 		host.must(host.get(gamePath), http.StatusOK, "host's page").body)
 	if m == nil {
 		t.Fatal("the host's page has no invite link")
