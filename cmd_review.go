@@ -142,7 +142,7 @@ func writeReview(w io.Writer, rec *game.Record, r *ai.Review, side game.Color) {
 	if side != game.Empty {
 		whose = views.ColorName(side) + "'s"
 	}
-	fmt.Fprintf(w, "Judging %s moves: exactly from %d empty squares on, by a search estimate before that.\n\n", whose, r.ExactEmpties)
+	fmt.Fprintf(w, "Judging %s moves: exactly from %d empty squares on, by the search's estimate before that.\n\n", whose, r.ExactEmpties)
 
 	mistakes := r.Mistakes(3)
 	switch len(mistakes) {

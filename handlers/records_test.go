@@ -184,6 +184,12 @@ func TestReview(t *testing.T) {
 	if w.Code != 303 || w.Header().Get("Location") != "/games/finishedfinished/review#status" {
 		t.Fatalf("POST review = %d, Location %q", w.Code, w.Header().Get("Location"))
 	}
+	// The event stream says when the review is stored (at once if it is
+	// already).
+	if w := a.do("GET", "/games/finishedfinished/review/events", nil, cookie); w.Code != 200 ||
+		!strings.Contains(w.Body.String(), "event: change\ndata: /games/finishedfinished/review#status\n\n") {
+		t.Errorf("review events = %d %q", w.Code, w.Body.String())
+	}
 	// The "Check again" link waits for the review; a slow machine may
 	// need it more than once.
 	var body string

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"sync"
@@ -15,6 +16,7 @@ import (
 	"reversi/db"
 	"reversi/game"
 	"reversi/game/match"
+	"reversi/static"
 	"reversi/views"
 )
 
@@ -218,6 +220,8 @@ func (s *Server) showReview(c *gin.Context) error {
 	case done != nil:
 		page.Status = views.ReviewRunning
 		page.Check = gameURL(m.Game.ID) + "/review?wait=1#status"
+		page.Events = gameURL(m.Game.ID) + "/review/events"
+		page.Live = static.Live.Path
 	case !m.Playing():
 		page.Status = views.ReviewNone
 		page.Start = gameURL(m.Game.ID) + "/review"
@@ -245,4 +249,64 @@ func reviewedFor(m *match.Match, side game.Color) bool {
 		return side == m.Seat
 	}
 	return m.IsHuman(side)
+}
+
+// reviewEvents is the review page's event stream while the review runs:
+// one "change" event, naming the page to load, once the review is stored
+// (or has stopped), and a heartbeat comment meanwhile.
+func (s *Server) reviewEvents(c *gin.Context) error {
+	m, err := s.own(c)
+	if err != nil {
+		return err
+	}
+	leave, status := s.waiters.enter(playerID(c))
+	if status != 0 {
+		c.Header("Retry-After", "30")
+		if status == http.StatusTooManyRequests {
+			return refuse(status, views.NoticeTooManyWaits)
+		}
+		return refuse(status, views.NoticeBusy)
+	}
+	defer leave()
+	done := s.reviewQueue().running(m.Game.ID)
+	if err := http.NewResponseController(c.Writer).SetWriteDeadline(time.Time{}); err != nil {
+		s.log.Warn("event stream keeps the write timeout", "err", err)
+	}
+	h := c.Writer.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	c.Writer.WriteHeader(http.StatusOK)
+	change := func() {
+		fmt.Fprintf(c.Writer, "event: change\ndata: %s/review#status\n\n", gameURL(m.Game.ID))
+		c.Writer.Flush()
+	}
+	if done == nil { // done already, or never asked for: the page says which
+		change()
+		return nil
+	}
+	fmt.Fprint(c.Writer, ": waiting\n\n")
+	c.Writer.Flush()
+	life := time.NewTimer(s.streamLifetime)
+	defer life.Stop()
+	tick := time.NewTicker(heartbeat)
+	defer tick.Stop()
+	for {
+		select {
+		case <-done:
+			change()
+			return nil
+		case <-tick.C:
+			if _, err := fmt.Fprint(c.Writer, ": heartbeat\n\n"); err != nil {
+				return nil
+			}
+			c.Writer.Flush()
+		case <-c.Request.Context().Done():
+			return nil
+		case <-life.C:
+			return nil // the browser reconnects
+		case <-s.draining:
+			return nil
+		}
+	}
 }

@@ -44,6 +44,7 @@ func (s *Server) Routes() http.Handler {
 	g.GET("/transcript", s.wrap(s.downloadTranscript))
 	g.GET("/ggf", s.wrap(s.downloadGGF))
 	g.GET("/review", s.wrap(s.showReview))
+	g.GET("/review/events", s.wrap(s.reviewEvents))
 	g.POST("/review", hints, s.wrap(s.startReview))
 
 	// Imported records are replayed from their address: nothing is stored.

@@ -208,9 +208,10 @@ type ReviewPage struct {
 	Moves    []Verdict // every judged move, in order
 	// ExactEmpties is where the exact judgement began.
 	ExactEmpties int
-	// Check is the "Check again" link while the review runs; Start the
-	// form's action that asks for one.
-	Check, Start string
+	// Check is the "Check again" link while the review runs, and Events
+	// the event stream that the live-update script listens to meanwhile;
+	// Start is the form's action that asks for a review.
+	Check, Events, Start string
 }
 
 // Verdict is the judgement of one move, for a sentence.
