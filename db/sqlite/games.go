@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"reversi/db"
 	"slices"
-	"strings"
 	"time"
 
 	"reversi/game"
@@ -126,7 +125,7 @@ func (s *Store) insertGame(tx wtx, g *db.Game, now time.Time) error {
 	if g.Status == "" {
 		g.Status = db.Playing
 	}
-	human, err := humanText(g)
+	human, err := db.HumanText(g)
 	if err != nil {
 		return err
 	}
@@ -134,8 +133,8 @@ func (s *Store) insertGame(tx wtx, g *db.Game, now time.Time) error {
 		plies, ply, status, show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at, room_id, resigned, setup)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, nullif(?, ''), ?, ?)`,
 		g.ID, g.PlayerID, string(g.Opponent), human, g.Level, g.Record.Options.Size, g.Record.Options.Start.String(),
-		encodePlies(g.Record), g.Ply(), string(g.Status), g.ShowMoves, g.AllowUndo, g.Sound, g.Hints, g.Undos,
-		g.HintPly, hintText(g), now.UnixNano(), now.UnixNano(), g.RoomID, colorText(g.Resigned), setupText(g.Record.Options))
+		db.EncodePlies(g.Record), g.Ply(), string(g.Status), g.ShowMoves, g.AllowUndo, g.Sound, g.Hints, g.Undos,
+		g.HintPly, db.HintText(g), now.UnixNano(), now.UnixNano(), g.RoomID, db.ColorText(g.Resigned), db.SetupText(g.Record.Options))
 	if err == nil {
 		// Nothing is kept under a new id, but a read of it may be under way.
 		tx.after(func() { s.games.forget(g.ID) })
@@ -149,12 +148,12 @@ func (s *Store) insertGame(tx wtx, g *db.Game, now time.Time) error {
 // when there is no such game).
 func (s *Store) UpdateGame(ctx context.Context, g *db.Game, oldPly int) error {
 	now := s.now()
-	plies, hint := encodePlies(g.Record), hintText(g)
+	plies, hint := db.EncodePlies(g.Record), db.HintText(g)
 	var n int64
 	err := s.b.write(ctx, func(tx wtx) error {
 		res, err := tx.Exec(`UPDATE games SET plies = ?, ply = ?, status = ?, hints = ?, undos = ?,
 			hint_ply = ?, hint_square = ?, updated_at = ?, resigned = ? WHERE id = ? AND ply = ?`,
-			plies, g.Ply(), string(g.Status), g.Hints, g.Undos, g.HintPly, hint, now.UnixNano(), colorText(g.Resigned), g.ID, oldPly)
+			plies, g.Ply(), string(g.Status), g.Hints, g.Undos, g.HintPly, hint, now.UnixNano(), db.ColorText(g.Resigned), g.ID, oldPly)
 		if err != nil {
 			return err
 		}
@@ -269,112 +268,13 @@ func (s *Store) Unfinished(ctx context.Context, playerID string, limit int) ([]*
 type scanner interface{ Scan(dest ...any) error }
 
 func scanGame(row scanner) (*db.Game, error) {
-	var (
-		g                            db.Game
-		opponent, human, start, hint string
-		resigned, setup              string
-		plies, status                string
-		size, ply                    int
-		created, updated             int64
-	)
-	err := row.Scan(&g.ID, &g.PlayerID, &opponent, &human, &g.Level, &size, &start, &plies, &ply, &status,
-		&g.ShowMoves, &g.AllowUndo, &g.Sound, &g.Hints, &g.Undos, &g.HintPly, &hint, &created, &updated, &g.RoomID, &resigned, &setup)
+	var r db.GameRow
+	err := row.Scan(r.Fields()...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, db.ErrNotFound
 	}
 	if err != nil {
 		return nil, err
 	}
-	g.Opponent, g.Status = db.Opponent(opponent), db.Status(status)
-	g.Human, g.Resigned = parseColor(human), parseColor(resigned)
-	st, err := game.ParseStart(start)
-	if err != nil {
-		return nil, err
-	}
-	g.Record.Options = game.Options{Size: size, Start: st}
-	if st == game.Setup {
-		if g.Record.Options.Setup, err = game.ParseLine(setup); err != nil {
-			return nil, fmt.Errorf("game %s: setup: %w", g.ID, err)
-		}
-	}
-	if g.Record.Plies, err = decodePlies(size, plies); err != nil {
-		return nil, fmt.Errorf("game %s: %w", g.ID, err)
-	}
-	if len(g.Record.Plies) != ply {
-		return nil, fmt.Errorf("game %s: %d plies stored but ply is %d", g.ID, len(g.Record.Plies), ply)
-	}
-	g.HintSquare = game.Pass
-	if hint != "" {
-		if g.HintSquare, err = game.ParseMove(size, hint); err != nil {
-			return nil, fmt.Errorf("game %s: hint: %w", g.ID, err)
-		}
-	}
-	g.Created, g.Updated = time.Unix(0, created), time.Unix(0, updated)
-	return &g, nil
-}
-
-// setupText is the setup column: a set-up start's position, else "".
-func setupText(o game.Options) string {
-	if o.Start == game.Setup {
-		return o.Setup.Line()
-	}
-	return ""
-}
-
-func humanText(g *db.Game) (string, error) {
-	switch {
-	case g.Opponent == db.Local:
-		return "both", nil
-	case (g.Opponent == db.Computer || g.Opponent == db.Online) && (g.Human == game.Black || g.Human == game.White):
-		return g.Human.String(), nil
-	}
-	return "", fmt.Errorf("opponent %q with human side %v", g.Opponent, g.Human)
-}
-
-// colorText is a side as stored: "black", "white", or "" for neither.
-func colorText(c game.Color) string {
-	if c == game.Empty {
-		return ""
-	}
-	return c.String()
-}
-
-// parseColor reads a side as stored; anything else is game.Empty.
-func parseColor(s string) game.Color {
-	switch s {
-	case "black":
-		return game.Black
-	case "white":
-		return game.White
-	}
-	return game.Empty
-}
-
-func hintText(g *db.Game) string {
-	if g.HintPly < 0 || g.HintSquare == game.Pass {
-		return ""
-	}
-	return g.HintSquare.Name(g.Record.Options.Size)
-}
-
-// encodePlies writes the plies as square names and "pass", space separated.
-func encodePlies(r game.Game) string {
-	names := make([]string, len(r.Plies))
-	for i, m := range r.Plies {
-		names[i] = m.Name(r.Options.Size)
-	}
-	return strings.Join(names, " ")
-}
-
-func decodePlies(size int, s string) ([]game.Square, error) {
-	fields := strings.Fields(s)
-	plies := make([]game.Square, 0, len(fields))
-	for i, f := range fields {
-		m, err := game.ParseMove(size, f)
-		if err != nil {
-			return nil, fmt.Errorf("ply %d: %w", i+1, err)
-		}
-		plies = append(plies, m)
-	}
-	return plies, nil
+	return r.Game()
 }

@@ -1,0 +1,142 @@
+package db
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"reversi/game"
+)
+
+// This file is how a game looks in a row, the same in every store: the
+// options and plies as text, the sides as words, times in nanoseconds.
+// Each store scans its row into a GameRow and writes its columns with the
+// encoders here, so that the two stay one format.
+
+// GameRow is a game's row as the stores keep it. Fields lists the columns
+// in the order the stores select them.
+type GameRow struct {
+	ID, PlayerID, Opponent, Human, Level string
+	Size                                 int
+	Start, Plies                         string
+	Ply                                  int
+	Status                               string
+	ShowMoves, AllowUndo, Sound          bool
+	Hints, Undos, HintPly                int
+	Hint                                 string
+	Created, Updated                     int64
+	RoomID, Resigned, Setup              string
+}
+
+// Fields returns pointers to r's fields, for a row's Scan, in the order
+// id, player_id, opponent, human, level, size, start, plies, ply, status,
+// show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square,
+// created_at, updated_at, room_id, resigned, setup.
+func (r *GameRow) Fields() []any {
+	return []any{&r.ID, &r.PlayerID, &r.Opponent, &r.Human, &r.Level, &r.Size, &r.Start, &r.Plies, &r.Ply, &r.Status,
+		&r.ShowMoves, &r.AllowUndo, &r.Sound, &r.Hints, &r.Undos, &r.HintPly, &r.Hint, &r.Created, &r.Updated,
+		&r.RoomID, &r.Resigned, &r.Setup}
+}
+
+// Game decodes the row, checking the plies against the ply count.
+func (r *GameRow) Game() (*Game, error) {
+	g := &Game{ID: r.ID, PlayerID: r.PlayerID, Opponent: Opponent(r.Opponent), Level: r.Level, Status: Status(r.Status),
+		Settings: Settings{ShowMoves: r.ShowMoves, AllowUndo: r.AllowUndo, Sound: r.Sound},
+		Hints:    r.Hints, Undos: r.Undos, HintPly: r.HintPly, RoomID: r.RoomID,
+		Human: ParseColor(r.Human), Resigned: ParseColor(r.Resigned),
+		Created: time.Unix(0, r.Created), Updated: time.Unix(0, r.Updated)}
+	st, err := game.ParseStart(r.Start)
+	if err != nil {
+		return nil, err
+	}
+	g.Record.Options = game.Options{Size: r.Size, Start: st}
+	if st == game.Setup {
+		if g.Record.Options.Setup, err = game.ParseLine(r.Setup); err != nil {
+			return nil, fmt.Errorf("game %s: setup: %w", r.ID, err)
+		}
+	}
+	if g.Record.Plies, err = DecodePlies(r.Size, r.Plies); err != nil {
+		return nil, fmt.Errorf("game %s: %w", r.ID, err)
+	}
+	if len(g.Record.Plies) != r.Ply {
+		return nil, fmt.Errorf("game %s: %d plies stored but ply is %d", r.ID, len(g.Record.Plies), r.Ply)
+	}
+	g.HintSquare = game.Pass
+	if r.Hint != "" {
+		if g.HintSquare, err = game.ParseMove(r.Size, r.Hint); err != nil {
+			return nil, fmt.Errorf("game %s: hint: %w", r.ID, err)
+		}
+	}
+	return g, nil
+}
+
+// SetupText is the setup column: a set-up start's position, else "".
+func SetupText(o game.Options) string {
+	if o.Start == game.Setup {
+		return o.Setup.Line()
+	}
+	return ""
+}
+
+// HumanText is the human column: "black" or "white" for the human's (or
+// the host's) side, "both" in a game on one device.
+func HumanText(g *Game) (string, error) {
+	switch {
+	case g.Opponent == Local:
+		return "both", nil
+	case (g.Opponent == Computer || g.Opponent == Online) && (g.Human == game.Black || g.Human == game.White):
+		return g.Human.String(), nil
+	}
+	return "", fmt.Errorf("opponent %q with human side %v", g.Opponent, g.Human)
+}
+
+// ColorText is a side as stored: "black", "white", or "" for neither.
+func ColorText(c game.Color) string {
+	if c == game.Empty {
+		return ""
+	}
+	return c.String()
+}
+
+// ParseColor reads a side as stored; anything else is game.Empty.
+func ParseColor(s string) game.Color {
+	switch s {
+	case "black":
+		return game.Black
+	case "white":
+		return game.White
+	}
+	return game.Empty
+}
+
+// HintText is the hint_square column: the hint's square, or "" for none.
+func HintText(g *Game) string {
+	if g.HintPly < 0 || g.HintSquare == game.Pass {
+		return ""
+	}
+	return g.HintSquare.Name(g.Record.Options.Size)
+}
+
+// EncodePlies writes the plies as square names and "pass", space
+// separated.
+func EncodePlies(r game.Game) string {
+	names := make([]string, len(r.Plies))
+	for i, m := range r.Plies {
+		names[i] = m.Name(r.Options.Size)
+	}
+	return strings.Join(names, " ")
+}
+
+// DecodePlies reads what EncodePlies wrote, for a board of the given size.
+func DecodePlies(size int, s string) ([]game.Square, error) {
+	fields := strings.Fields(s)
+	plies := make([]game.Square, 0, len(fields))
+	for i, f := range fields {
+		m, err := game.ParseMove(size, f)
+		if err != nil {
+			return nil, fmt.Errorf("ply %d: %w", i+1, err)
+		}
+		plies = append(plies, m)
+	}
+	return plies, nil
+}
