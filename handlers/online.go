@@ -207,6 +207,12 @@ func (s *Server) waitForChange(c *gin.Context, m *match.Match, after string) (*m
 	defer leave()
 	ch, stop := s.notifier.Subscribe(m.Game.ID)
 	defer stop()
+	// The game was read before the subscription began: a change that
+	// landed in between woke nobody, so read it once more.
+	m, err := s.own(c)
+	if err != nil {
+		return nil, err
+	}
 	timeout := time.NewTimer(pollWait)
 	defer timeout.Stop()
 	for {
@@ -222,7 +228,6 @@ func (s *Server) waitForChange(c *gin.Context, m *match.Match, after string) (*m
 		case <-s.draining:
 			return m, nil
 		}
-		var err error
 		if m, err = s.own(c); err != nil {
 			return nil, err
 		}
@@ -263,6 +268,11 @@ func (s *Server) events(c *gin.Context) error {
 	defer life.Stop()
 	ch, stop := s.notifier.Subscribe(m.Game.ID)
 	defer stop()
+	// A change between the first read and the subscription woke nobody:
+	// read the game once more now that changes are heard.
+	if m, err = s.own(c); err != nil {
+		return err
+	}
 	if err := http.NewResponseController(c.Writer).SetWriteDeadline(time.Time{}); err != nil {
 		s.log.Warn("event stream keeps the write timeout", "err", err)
 	}
