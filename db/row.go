@@ -1,6 +1,7 @@
 package db
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -139,4 +140,24 @@ func DecodePlies(size int, s string) ([]game.Square, error) {
 		plies = append(plies, m)
 	}
 	return plies, nil
+}
+
+// HistoryText trims p's undo history to MaxPracticeHistory, the newest
+// kept, and returns it as the history column stores it: a JSON array.
+func (p *Practice) HistoryText() (string, error) {
+	if len(p.History) > MaxPracticeHistory {
+		p.History = p.History[len(p.History)-MaxPracticeHistory:]
+	}
+	if p.History == nil {
+		return "[]", nil
+	}
+	b, err := json.Marshal(p.History)
+	return string(b), err
+}
+
+// ParseHistory reads a history column that HistoryText wrote.
+func ParseHistory(s string) ([]string, error) {
+	var h []string
+	err := json.Unmarshal([]byte(s), &h)
+	return h, err
 }

@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -28,7 +27,7 @@ func (s *Store) Practice(ctx context.Context, playerID string) (*db.Practice, er
 	if err != nil {
 		return nil, fmt.Errorf("load practice: %w", s.wrap(err))
 	}
-	if err := json.Unmarshal([]byte(history), &p.History); err != nil {
+	if p.History, err = db.ParseHistory(history); err != nil {
 		return nil, fmt.Errorf("load practice: history: %w", err)
 	}
 	p.Updated = time.Unix(0, updated)
@@ -41,26 +40,20 @@ func (s *Store) Practice(ctx context.Context, playerID string) (*db.Practice, er
 // the error is [db.ErrStale]. The player must exist. It sets p.Version and
 // p.Updated, and drops the oldest history beyond a bound.
 func (s *Store) SavePractice(ctx context.Context, p *db.Practice, oldVersion int) error {
-	if len(p.History) > db.MaxPracticeHistory {
-		p.History = p.History[len(p.History)-db.MaxPracticeHistory:]
-	}
-	history, err := json.Marshal(p.History)
+	history, err := p.HistoryText()
 	if err != nil {
 		return fmt.Errorf("save practice: %w", err)
-	}
-	if p.History == nil {
-		history = []byte("[]")
 	}
 	now := s.now()
 	var tag pgconn.CommandTag
 	if oldVersion == 0 {
 		tag, err = s.pool.Exec(ctx, `INSERT INTO practice (player_id, opening, plies, history, version, updated_at)
 			VALUES ($1, $2, $3, $4, 1, $5) ON CONFLICT (player_id) DO NOTHING`,
-			p.PlayerID, p.Opening, p.Plies, string(history), now.UnixNano())
+			p.PlayerID, p.Opening, p.Plies, history, now.UnixNano())
 	} else {
 		tag, err = s.pool.Exec(ctx, `UPDATE practice SET opening = $1, plies = $2, history = $3, version = version + 1,
 			updated_at = $4 WHERE player_id = $5 AND version = $6`,
-			p.Opening, p.Plies, string(history), now.UnixNano(), p.PlayerID, oldVersion)
+			p.Opening, p.Plies, history, now.UnixNano(), p.PlayerID, oldVersion)
 	}
 	if err != nil {
 		return fmt.Errorf("save practice: %w", s.wrap(err))

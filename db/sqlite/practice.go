@@ -3,7 +3,6 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"reversi/db"
@@ -25,7 +24,7 @@ func (s *Store) Practice(ctx context.Context, playerID string) (*db.Practice, er
 	if err != nil {
 		return nil, fmt.Errorf("load practice: %w", err)
 	}
-	if err := json.Unmarshal([]byte(history), &p.History); err != nil {
+	if p.History, err = db.ParseHistory(history); err != nil {
 		return nil, fmt.Errorf("load practice: history: %w", err)
 	}
 	p.Updated = time.Unix(0, updated)
@@ -38,26 +37,20 @@ func (s *Store) Practice(ctx context.Context, playerID string) (*db.Practice, er
 // the error is [db.ErrStale]. The player must exist. It sets p.Version and
 // p.Updated, and drops the oldest history beyond a bound.
 func (s *Store) SavePractice(ctx context.Context, p *db.Practice, oldVersion int) error {
-	if len(p.History) > db.MaxPracticeHistory {
-		p.History = p.History[len(p.History)-db.MaxPracticeHistory:]
-	}
-	history, err := json.Marshal(p.History)
+	history, err := p.HistoryText()
 	if err != nil {
 		return fmt.Errorf("save practice: %w", err)
-	}
-	if p.History == nil {
-		history = []byte("[]")
 	}
 	now := s.now()
 	var res sql.Result
 	if oldVersion == 0 {
 		res, err = s.b.exec(ctx, `INSERT INTO practice (player_id, opening, plies, history, version, updated_at)
 			VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (player_id) DO NOTHING`,
-			p.PlayerID, p.Opening, p.Plies, string(history), now.UnixNano())
+			p.PlayerID, p.Opening, p.Plies, history, now.UnixNano())
 	} else {
 		res, err = s.b.exec(ctx, `UPDATE practice SET opening = ?, plies = ?, history = ?, version = version + 1,
 			updated_at = ? WHERE player_id = ? AND version = ?`,
-			p.Opening, p.Plies, string(history), now.UnixNano(), p.PlayerID, oldVersion)
+			p.Opening, p.Plies, history, now.UnixNano(), p.PlayerID, oldVersion)
 	}
 	if err != nil {
 		return fmt.Errorf("save practice: %w", err)
