@@ -17,7 +17,8 @@
 //   - Expert is the strongest: Hard's search without slips, a larger
 //     budget, a deeper exact endgame (the last 18 empties always, up to 22
 //     when the solve fits), and on 8×8 a learned pattern evaluation
-//     (pattern.go) fitted by [Train] to self-play games solved exactly.
+//     (pattern.go) fitted by [Train] to self-play games solved exactly,
+//     searched selectively with ProbCut (probcut.go).
 //
 // [Hint] is Expert's move. [Solve] is the exact solver on its own.
 //

@@ -37,6 +37,7 @@ type engine64 struct {
 	tableBits uint
 	tt        *table[key64]
 	learned   patternWeights // for the midgame search, if not nil
+	probCut   float64        // the midgame search's ProbCut, if not 0
 }
 
 func (e *engine64) empties() int { return count(e.g.mask &^ (e.p | e.o)) }
@@ -58,7 +59,7 @@ func (e *engine64) solve(b *budget, progress func(RootMove)) (int, game.Square, 
 }
 
 func (e *engine64) think(b *budget, exclude game.Square, maxDepth int) (int, game.Square, int) {
-	s := &searcher64{g: e.g, tt: e.table(), b: b, learned: e.learned}
+	s := &searcher64{g: e.g, tt: e.table(), b: b, learned: e.learned, probCut: e.probCut}
 	var ex uint64
 	if exclude != game.Pass {
 		ex = 1 << uint(e.g.sq64(exclude))

@@ -26,6 +26,9 @@ type settings struct {
 	slips bool
 	// learned: the midgame search uses the learned evaluation on 8×8.
 	learned bool
+	// probCut: with the learned evaluation, the midgame search's ProbCut
+	// threshold in standard deviations (0: none).
+	probCut float64
 	// halfTimeSolve caps the time of a solve that may fail (more than
 	// always empties) at half the move's time, leaving the rest to the
 	// midgame search should it fail.
@@ -43,7 +46,7 @@ var (
 		nodes: ExpertNodes, nodes10: ExpertNodes10, moveTime: ExpertMoveTime,
 		always: 18, try: 22, factor: 2,
 		always10: 14, try10: 16, factor10: 2,
-		learned: true, halfTimeSolve: true,
+		learned: true, probCut: expertProbCut, halfTimeSolve: true,
 	}
 )
 
@@ -102,7 +105,7 @@ func (pl Player) search(ctx context.Context, b game.Board, st settings) game.Squ
 
 	e := engineFor(b, tableBits)
 	if e64, ok := e.(*engine64); ok && st.learned && b.Size() == 8 && learnedErr == nil {
-		e64.learned = learned8
+		e64.learned, e64.probCut = learned8, st.probCut
 	}
 	empties := e.empties()
 	always, try, factor := st.always, st.try, uint64(st.factor)

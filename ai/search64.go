@@ -16,6 +16,10 @@ type searcher64 struct {
 	// learned, if not nil, evaluates the leaves instead of the
 	// hand-made evaluation (8×8 only).
 	learned patternWeights
+	// probCut, if not 0, prunes null-window nodes that a shallow search
+	// puts this many standard deviations beyond the window (see
+	// probCut); learned evaluation only.
+	probCut float64
 }
 
 // rootMove is a move at the root with the score of its last search.
@@ -121,6 +125,14 @@ func (s *searcher64) pvs(p, o uint64, depth, alpha, beta int, passed bool) int {
 				return lo
 			}
 			alpha, beta = max(alpha, lo), min(beta, hi)
+		}
+	}
+	if s.probCut != 0 && depth >= probCutMinDepth && beta == alpha+1 {
+		if v, ok := s.probCutoff(p, o, depth, alpha, beta); ok {
+			return v
+		}
+		if s.b.aborted {
+			return 0
 		}
 	}
 	a0 := alpha
