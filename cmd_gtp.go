@@ -21,8 +21,10 @@ func gtpMain(r io.Reader, w io.Writer, args []string) error {
 	levelName := fs.String("level", "expert", "the computer's level: easy, normal, hard or expert")
 	size := fs.Int("size", 8, "board size until a boardsize command: 6, 8 or 10")
 	seed := fs.Uint64("seed", 1, "random seed of the levels' choices")
+	nodes := fs.Uint64("nodes", 0, "node budget per move of Hard and Expert (0: the level's default)")
+	moveTime := fs.Duration("movetime", 0, "time cap per move of Hard and Expert (0: the level's default)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: reversi gtp [-level easy|normal|hard|expert] [-size 6|8|10] [-seed S]")
+		fmt.Fprintln(fs.Output(), "usage: reversi gtp [-level easy|normal|hard|expert] [-size 6|8|10] [-seed S] [-nodes N] [-movetime D]")
 		fmt.Fprintln(fs.Output(), "Speaks the Go Text Protocol on standard input and output.")
 		fs.PrintDefaults()
 	}
@@ -37,6 +39,7 @@ func gtpMain(r io.Reader, w io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	e := &gtp.Engine{Player: ai.Player{Level: level}, Size: *size, Seed: *seed}
+	pl := ai.Player{Level: level, Nodes: *nodes, MoveTime: *moveTime}
+	e := &gtp.Engine{Player: pl, Size: *size, Seed: *seed}
 	return e.Run(context.Background(), r, w)
 }

@@ -16,6 +16,8 @@ func TestGTPCommand(t *testing.T) {
 		{[]string{"-size", "6"}, "play black c2\n", "=\n\n", false},
 		{[]string{"-level", "master"}, "", "", true},
 		{[]string{"-size", "7"}, "", "", true},
+		{[]string{"-level", "hard", "-nodes", "2000", "-movetime", "1s"}, "genmove black\nquit\n", "= d3\n\n=\n\n", false},
+		{[]string{"-movetime", "soon"}, "", "", true},
 	}
 	for _, tt := range tests {
 		var out strings.Builder
