@@ -24,6 +24,9 @@ func trainMain(log io.Writer, args []string) error {
 	nodes := fs.Uint64("nodes", 3000, "self-play search budget per move, in positions")
 	epochs := fs.Int("epochs", 8, "passes of the fit over the data")
 	workers := fs.Int("workers", 1, "games played at once (the weights do not depend on it)")
+	teacher := fs.String("teacher", "", "weights file of an earlier generation whose search helps label the positions before the solve")
+	teacherDepth := fs.Int("teacher-depth", 4, "the teacher's search depth")
+	teacherShare := fs.Float64("teacher-share", 0.5, "the teacher's share of a label; the game's result has the rest")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: reversi train [-o ai/weights8.gz] [-games N] [-seed S] [flags]")
 		fs.PrintDefaults()
@@ -31,10 +34,18 @@ func trainMain(log io.Writer, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	gz, err := ai.Train(context.Background(), ai.TrainConfig{
+	c := ai.TrainConfig{
 		Games: *games, Seed: *seed, SolveAt: *solveAt, Nodes: *nodes,
 		Epochs: *epochs, Workers: *workers, Log: log,
-	})
+		TeacherDepth: *teacherDepth, TeacherShare: *teacherShare,
+	}
+	if *teacher != "" {
+		var err error
+		if c.Teacher, err = os.ReadFile(*teacher); err != nil {
+			return err
+		}
+	}
+	gz, err := ai.Train(context.Background(), c)
 	if err != nil {
 		return err
 	}

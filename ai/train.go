@@ -29,6 +29,17 @@ type TrainConfig struct {
 	Epochs  int    // passes of the fit over the data
 	Workers int    // games played at once (the result does not depend on it)
 	Log     io.Writer
+
+	// Teacher, if not nil, holds the gzipped weights of an earlier
+	// generation. Positions before a game's solve are then labelled by
+	// TeacherShare times the teacher's search value at TeacherDepth plies
+	// plus the rest times the game's result, instead of the result alone:
+	// the result of a weak, noisy self-play game says little about a
+	// position thirty moves before the end, and a search with a fitted
+	// evaluation says more.
+	Teacher      []byte
+	TeacherDepth int
+	TeacherShare float64
 }
 
 // sample is a labelled position: p to move, and its final disc
@@ -36,6 +47,7 @@ type TrainConfig struct {
 type sample struct {
 	p, o  uint64
 	score int8
+	exact bool // score is the exact score, not the game's result
 }
 
 // Train plays the games, fits the weights and returns them, gzipped, as
@@ -50,7 +62,14 @@ func Train(ctx context.Context, c TrainConfig) ([]byte, error) {
 		}
 	}
 	t0 := time.Now()
-	data, err := selfPlay(ctx, c)
+	var teacher patternWeights
+	if c.Teacher != nil {
+		var err error
+		if teacher, err = loadWeights(c.Teacher); err != nil {
+			return nil, fmt.Errorf("teacher: %w", err)
+		}
+	}
+	data, err := selfPlay(ctx, c, teacher)
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +81,7 @@ func Train(ctx context.Context, c TrainConfig) ([]byte, error) {
 
 // selfPlay plays the games and returns their labelled positions, in the
 // order of the games.
-func selfPlay(ctx context.Context, c TrainConfig) ([]sample, error) {
+func selfPlay(ctx context.Context, c TrainConfig, teacher patternWeights) ([]sample, error) {
 	games := make([][]sample, c.Games)
 	jobs := make(chan int)
 	var wg sync.WaitGroup
@@ -70,6 +89,9 @@ func selfPlay(ctx context.Context, c TrainConfig) ([]sample, error) {
 		wg.Go(func() {
 			for i := range jobs {
 				games[i] = trainingGame(ctx, c.Seed, uint64(i), c.SolveAt, c.Nodes)
+				if teacher != nil {
+					relabel(games[i], teacher, c.TeacherDepth, c.TeacherShare)
+				}
 			}
 		})
 	}
@@ -155,6 +177,36 @@ func trainingGame(ctx context.Context, seed, i uint64, solveAt int, nodes uint64
 	}
 }
 
+// relabel blends into the labels of the positions before a game's solve
+// (those not marked exact) share times the teacher's search value to
+// depth.
+func relabel(game []sample, teacher patternWeights, depth int, share float64) {
+	tt := newTable[key64](16)
+	for k := range game {
+		sp := &game[k]
+		if sp.exact {
+			continue
+		}
+		tt.clear()
+		s := &searcher64{g: geo8, tt: tt, b: newBudget(context.Background(), 0, time.Time{}), learned: teacher}
+		v := s.pvs(sp.p, sp.o, depth, -infinity, infinity, false)
+		label := share*discs(v) + (1-share)*float64(sp.score)
+		sp.score = int8(max(-64, min(64, math.Round(label))))
+	}
+}
+
+// discs converts a midgame search value of the learned evaluation to
+// discs: hundredths of a disc, or a finished game's [terminal] score.
+func discs(v int) float64 {
+	switch {
+	case v >= winScore:
+		return float64(v-winScore) / discScore
+	case v <= -winScore:
+		return float64(v+winScore) / discScore
+	}
+	return float64(v) / 100
+}
+
 // perfectLine solves p's position and follows a best line to the end. It
 // returns the exact score for p and every position on the line where
 // someone moves, each with its exact score for its mover.
@@ -177,7 +229,7 @@ func perfectLine(ctx context.Context, p, o uint64) (score int, line []sample, ok
 			p, o = o, p // a pass
 			continue
 		}
-		line = append(line, sample{p: p, o: o, score: int8(v)})
+		line = append(line, sample{p: p, o: o, score: int8(v), exact: true})
 		f := flips(p, o, move)
 		p, o = o&^f, p|f|1<<uint(move)
 	}

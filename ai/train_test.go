@@ -1,0 +1,83 @@
+package ai
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"testing"
+	"time"
+)
+
+func TestDiscs(t *testing.T) {
+	for _, tc := range []struct {
+		v    int
+		want float64
+	}{
+		{0, 0}, {250, 2.5}, {-1999, -19.99},
+		{terminal(10), 10}, {terminal(-64), -64}, {terminal(1), 1}, {terminal(0), 0},
+	} {
+		if got := discs(tc.v); got != tc.want {
+			t.Errorf("discs(%d) = %v, want %v", tc.v, got, tc.want)
+		}
+	}
+}
+
+func TestRelabel(t *testing.T) {
+	game := trainingGame(context.Background(), 7, 1, 12, 500)
+	if len(game) < 20 {
+		t.Fatalf("a game of %d positions", len(game))
+	}
+	for _, share := range []float64{0, 0.5, 1} {
+		got := append([]sample(nil), game...)
+		relabel(got, learned8, 2, share)
+		for k, s := range got {
+			old := game[k]
+			switch {
+			case old.exact || share == 0:
+				if s != old {
+					t.Errorf("share %v: sample %d changed from %+v to %+v", share, k, old, s)
+				}
+			default:
+				sr := &searcher64{g: geo8, tt: newTable[key64](10), b: newBudget(context.Background(), 0, time.Time{}), learned: learned8}
+				v := discs(sr.pvs(s.p, s.o, 2, -infinity, infinity, false))
+				want := max(-64, min(64, math.Round(share*v+(1-share)*float64(old.score))))
+				if float64(s.score) != want {
+					t.Errorf("share %v: sample %d labelled %d, want %v (search %.2f, result %d)", share, k, s.score, want, v, old.score)
+				}
+			}
+		}
+	}
+}
+
+// TestTrainIsReproducible trains twice on a few tiny games, with one and
+// with two workers, and with a teacher: the weights must not depend on the
+// workers, and the teacher must change them.
+func TestTrainIsReproducible(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains three times")
+	}
+	c := TrainConfig{Games: 6, Seed: 9, SolveAt: 10, Nodes: 300, Epochs: 1, Workers: 1}
+	one, err := Train(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Workers = 2
+	two, err := Train(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(one, two) {
+		t.Error("one and two workers trained different weights")
+	}
+	c.Teacher, c.TeacherDepth, c.TeacherShare = weights8gz, 2, 0.5
+	taught, err := Train(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(one, taught) {
+		t.Error("the teacher changed nothing")
+	}
+	if _, err := loadWeights(taught); err != nil {
+		t.Error(err)
+	}
+}
