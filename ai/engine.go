@@ -36,8 +36,8 @@ type engine64 struct {
 	p, o      uint64 // side to move, opponent
 	tableBits uint
 	tt        *table[key64]
-	learned   patternWeights // for the midgame search, if not nil
-	probCut   float64        // the midgame search's ProbCut, if not 0
+	learned   evalTables // for the midgame search, if not nil
+	probCut   float64    // the midgame search's ProbCut, if not 0
 }
 
 func (e *engine64) empties() int { return count(e.g.mask &^ (e.p | e.o)) }

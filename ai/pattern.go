@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"math"
 	"math/bits"
 )
 
@@ -146,7 +147,16 @@ var weights8gz []byte
 
 // learned8 is the embedded evaluation, or nil if it failed to load (a test
 // checks that it does not).
-var learned8, learnedErr = loadWeights(weights8gz)
+var learned8, learnedErr = loadTables(weights8gz)
+
+// loadTables loads gzipped weights and folds them for [evalTables.eval].
+func loadTables(gz []byte) (evalTables, error) {
+	w, err := loadWeights(gz)
+	if err != nil {
+		return nil, err
+	}
+	return w.fold()
+}
 
 func loadWeights(gz []byte) (patternWeights, error) {
 	zr, err := gzip.NewReader(bytes.NewReader(gz))
@@ -184,20 +194,117 @@ func (w patternWeights) encode() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// evalTables are the weights folded for a fast evaluation. Every pattern
+// instance is met twice among the eight images of the board, read in both
+// directions (for the corner block: along rows and along columns), and the
+// long diagonals four times; so each table entry holds the sum of the
+// weights of a configuration and its reverse (doubled on the long
+// diagonals), and the evaluation reads each line once, in either
+// direction: 38 look-ups instead of 80, and no images to compute.
+type evalTables []int16
+
+// fold returns w's evaluation tables. It fails if a sum does not fit in
+// an int16, which the trained weights are far from.
+func (w patternWeights) fold() (evalTables, error) {
+	t := make(evalTables, len(w))
+	for ph := range nPhases {
+		src, dst := w[ph*phaseSize:][:phaseSize], t[ph*phaseSize:][:phaseSize]
+		for k, n := range patternLen {
+			off := patternOffset[k]
+			for idx := range pow3(n) {
+				var other int
+				if k == cornerPattern {
+					other = transposeBlock(idx)
+				} else {
+					other = reverseDigits(idx, n)
+				}
+				v := int(src[off+idx]) + int(src[off+other])
+				if k == longDiagonal {
+					v *= 2
+				}
+				if v < math.MinInt16 || v > math.MaxInt16 {
+					return nil, fmt.Errorf("pattern weights: phase %d, pattern %d, configuration %d: folded weight %d overflows", ph, k, idx, v)
+				}
+				dst[off+idx] = int16(v)
+			}
+		}
+		copy(dst[phaseSize-nScalars:], src[phaseSize-nScalars:])
+	}
+	return t, nil
+}
+
+const (
+	cornerPattern = 4 // the 3×3 corner block
+	longDiagonal  = 5 // the diagonal of 8 squares
+)
+
+// reverseDigits returns the index of the configuration idx of an n-square
+// line read from its other end.
+func reverseDigits(idx, n int) int {
+	r := 0
+	for range n {
+		r = 3*r + idx%3
+		idx /= 3
+	}
+	return r
+}
+
+// transposeBlock returns the index of the 3×3 corner configuration idx
+// (square 3i+j is row i, column j from the corner) read along columns.
+func transposeBlock(idx int) int {
+	var d [9]int
+	for i := range d {
+		d[i] = idx % 3
+		idx /= 3
+	}
+	r := 0
+	for i := 8; i >= 0; i-- {
+		r = 3*r + d[i%3*3+i/3]
+	}
+	return r
+}
+
 // eval returns the predicted final disc difference for p, in hundredths
 // of a disc, given p's legal moves and o's.
-func (w patternWeights) eval(p, o, pMoves, oMoves uint64) int {
+func (t evalTables) eval(p, o, pMoves, oMoves uint64) int {
 	empties := 64 - count(p|o)
-	t := w[phaseOf(empties)*phaseSize:][:phaseSize]
+	w := t[phaseOf(empties)*phaseSize:][:phaseSize]
+	idx := func(pb, ob uint64) int { return int(base3[pb]) + 2*int(base3[ob]) }
 	v := 0
-	ps, os := symmetries(p), symmetries(o)
-	for s := range 8 {
-		pb, ob := patternBits(ps[s]), patternBits(os[s])
-		for k := range nPatterns {
-			v += int(t[patternOffset[k]+int(base3[pb[k]])+2*int(base3[ob[k]])])
-		}
+	// Rows and columns 1 to 4 from each edge: the bytes of the board and
+	// of its transpose.
+	pt, ot := transpose(p), transpose(o)
+	for k := range 4 {
+		lo, hi := uint(8*k), uint(8*(7-k))
+		tk := w[patternOffset[k]:]
+		v += int(tk[idx(p>>lo&0xFF, o>>lo&0xFF)]) + int(tk[idx(p>>hi&0xFF, o>>hi&0xFF)]) +
+			int(tk[idx(pt>>lo&0xFF, ot>>lo&0xFF)]) + int(tk[idx(pt>>hi&0xFF, ot>>hi&0xFF)])
 	}
-	scal := t[phaseSize-nScalars:]
+	// The corner blocks: the a1 block of the board and of its images
+	// flipped top to bottom, left to right, and both.
+	pm, om := mirror(p), mirror(o)
+	block := func(x uint64) uint64 { return x&7 | x>>5&0x38 | x>>10&0x1C0 }
+	tc := w[patternOffset[cornerPattern]:]
+	for _, x := range [4][2]uint64{{p, o}, {bits.ReverseBytes64(p), bits.ReverseBytes64(o)}, {pm, om}, {bits.ReverseBytes64(pm), bits.ReverseBytes64(om)}} {
+		v += int(tc[idx(block(x[0]), block(x[1]))])
+	}
+	// The diagonals: those parallel to a1–h8 on the board, the others on
+	// its mirror image; each starting on the first row or the first
+	// column, gathered into a byte by a multiplication whose partial
+	// products never overlap.
+	const gather = 0x0101010101010101
+	td := w[patternOffset[longDiagonal]:]
+	v += int(td[idx(p&diagMask[0]*gather>>56, o&diagMask[0]*gather>>56)]) +
+		int(td[idx(pm&diagMask[0]*gather>>56, om&diagMask[0]*gather>>56)])
+	for k := uint(1); k < 5; k++ {
+		m := diagMask[k]
+		tk := w[patternOffset[longDiagonal+int(k)]:]
+		v += int(tk[idx((p>>k&m)*gather>>56, (o>>k&m)*gather>>56)]) +
+			int(tk[idx((p>>(8*k)&m)*gather>>56, (o>>(8*k)&m)*gather>>56)]) +
+			int(tk[idx((pm>>k&m)*gather>>56, (om>>k&m)*gather>>56)]) +
+			int(tk[idx((pm>>(8*k)&m)*gather>>56, (om>>(8*k)&m)*gather>>56)])
+	}
+	scal := w[phaseSize-nScalars:]
 	v += int(scal[0]) * (count(pMoves) - count(oMoves)) / 8
 	v += int(scal[1])
 	return v

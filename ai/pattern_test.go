@@ -72,6 +72,71 @@ func TestSymmetries(t *testing.T) {
 
 // TestLearnedEvalIsSymmetric checks that the learned evaluation scores
 // the eight images of a position alike.
+// referenceEval is the learned evaluation as the weights define it: every
+// pattern instance of the eight images of the board looked up in w.
+func referenceEval(w patternWeights, p, o uint64) int {
+	t := w[phaseOf(64-count(p|o))*phaseSize:][:phaseSize]
+	v := 0
+	features(p, o, func(i int) { v += int(t[i]) })
+	scal := t[phaseSize-nScalars:]
+	v += int(scal[0]) * (count(geo8.moves(p, o)) - count(geo8.moves(o, p))) / 8
+	return v + int(scal[1])
+}
+
+// TestFoldedEvalMatchesReference checks the fast evaluation against the
+// reference on random positions of every phase, with the embedded weights
+// and with random ones (which no symmetry of training could hide a
+// misread square behind).
+func TestFoldedEvalMatchesReference(t *testing.T) {
+	embedded, err := loadWeights(weights8gz)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(8, 8))
+	random := make(patternWeights, len(embedded))
+	for i := range random {
+		random[i] = int16(rng.IntN(2001) - 1000)
+	}
+	for name, w := range map[string]patternWeights{"embedded": embedded, "random": random} {
+		tables, err := w.fold()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 400 {
+			b := randomPosition(rng, 8, 1+rng.IntN(60))
+			p, o := geo8.to64(b)
+			got := tables.eval(p, o, geo8.moves(p, o), geo8.moves(o, p))
+			if want := referenceEval(w, p, o); got != want {
+				t.Fatalf("%s weights: eval of %s = %d, want %d", name, b.Line(), got, want)
+			}
+		}
+	}
+}
+
+func TestFoldDigits(t *testing.T) {
+	for _, tc := range []struct{ idx, n, want int }{
+		{0, 8, 0}, {1, 8, 2187}, {2, 3, 18}, {1 + 2*3, 3, 2*3 + 9},
+	} {
+		if got := reverseDigits(tc.idx, tc.n); got != tc.want {
+			t.Errorf("reverseDigits(%d, %d) = %d, want %d", tc.idx, tc.n, got, tc.want)
+		}
+	}
+	// Square 1 (row 0, column 1) read along columns is square 3.
+	if got := transposeBlock(3); got != 27 {
+		t.Errorf("transposeBlock(3) = %d, want 27", got)
+	}
+	if got := transposeBlock(transposeBlock(12345)); got != 12345 {
+		t.Errorf("transposing twice gave %d", got)
+	}
+	big := make(patternWeights, nPhases*phaseSize)
+	for i := range big {
+		big[i] = 30000
+	}
+	if _, err := big.fold(); err == nil {
+		t.Error("folding weights of 30000 did not report the overflow")
+	}
+}
+
 func TestLearnedEvalIsSymmetric(t *testing.T) {
 	if learnedErr != nil {
 		t.Fatal(learnedErr)
@@ -114,4 +179,35 @@ func TestLearnedEvalPredictsEndgames(t *testing.T) {
 	if learned >= hand*0.9 {
 		t.Errorf("learned evaluation's rms error %.2f discs, want under 90%% of the hand-made one's %.2f", learned, hand)
 	}
+}
+
+// BenchmarkLearnedEval times the fast evaluation and the reference on
+// the same positions.
+func BenchmarkLearnedEval(b *testing.B) {
+	w, err := loadWeights(weights8gz)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(9, 9))
+	var pos [64][4]uint64
+	for i := range pos {
+		p, o := geo8.to64(randomPosition(rng, 8, 10+rng.IntN(40)))
+		pos[i] = [4]uint64{p, o, geo8.moves(p, o), geo8.moves(o, p)}
+	}
+	b.Run("folded", func(b *testing.B) {
+		for b.Loop() {
+			for _, x := range pos {
+				learned8.eval(x[0], x[1], x[2], x[3])
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(pos)), "ns/eval")
+	})
+	b.Run("reference", func(b *testing.B) {
+		for b.Loop() {
+			for _, x := range pos {
+				referenceEval(w, x[0], x[1])
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(pos)), "ns/eval")
+	})
 }

@@ -15,7 +15,7 @@ type searcher64 struct {
 	b  *budget
 	// learned, if not nil, evaluates the leaves instead of the
 	// hand-made evaluation (8×8 only).
-	learned patternWeights
+	learned evalTables
 	// probCut, if not 0, prunes null-window nodes that a shallow search
 	// puts this many standard deviations beyond the window (see
 	// probCut); learned evaluation only.

@@ -62,10 +62,10 @@ func Train(ctx context.Context, c TrainConfig) ([]byte, error) {
 		}
 	}
 	t0 := time.Now()
-	var teacher patternWeights
+	var teacher evalTables
 	if c.Teacher != nil {
 		var err error
-		if teacher, err = loadWeights(c.Teacher); err != nil {
+		if teacher, err = loadTables(c.Teacher); err != nil {
 			return nil, fmt.Errorf("teacher: %w", err)
 		}
 	}
@@ -81,7 +81,7 @@ func Train(ctx context.Context, c TrainConfig) ([]byte, error) {
 
 // selfPlay plays the games and returns their labelled positions, in the
 // order of the games.
-func selfPlay(ctx context.Context, c TrainConfig, teacher patternWeights) ([]sample, error) {
+func selfPlay(ctx context.Context, c TrainConfig, teacher evalTables) ([]sample, error) {
 	games := make([][]sample, c.Games)
 	jobs := make(chan int)
 	var wg sync.WaitGroup
@@ -180,7 +180,7 @@ func trainingGame(ctx context.Context, seed, i uint64, solveAt int, nodes uint64
 // relabel blends into the labels of the positions before a game's solve
 // (those not marked exact) share times the teacher's search value to
 // depth.
-func relabel(game []sample, teacher patternWeights, depth int, share float64) {
+func relabel(game []sample, teacher evalTables, depth int, share float64) {
 	tt := newTable[key64](16)
 	for k := range game {
 		sp := &game[k]
