@@ -56,7 +56,7 @@ const (
 
 	// ExpertNodes, ExpertNodes10 and ExpertMoveTime are Expert's
 	// defaults, as the three above are Hard's.
-	ExpertNodes    = 2_500_000
+	ExpertNodes    = 4_000_000
 	ExpertNodes10  = 1_000_000
 	ExpertMoveTime = 1500 * time.Millisecond
 )
