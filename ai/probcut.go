@@ -9,10 +9,11 @@ package ai
 // nodes at the risk of a rare wrong cut.
 //
 // The shallow depth is about half the depth, of the same parity. The
-// means and deviations, in hundredths of a disc, were measured on 150
-// positions 20 to 30 plies into games (empties 30 to 44), the learned
-// evaluation at both depths, full-window searches; see
-// TestProbCutStatistics.
+// means and deviations, in hundredths of a disc, were measured on 230
+// positions 20 to 30 plies into games between Normal players (the first
+// 230 of midgamePositions; depth 9 on the first 150), the learned
+// evaluation at both depths, full-window searches; TestProbCutStatistics
+// measures them again on 80 others.
 
 const (
 	probCutMinDepth = 3
@@ -22,13 +23,13 @@ const (
 // probCutStats holds, by depth, the mean of v(depth) − v(shallow) and
 // its standard deviation.
 var probCutStats = [...]struct{ mean, sd int }{
-	3: {-69, 421},
-	4: {84, 348},
-	5: {-71, 328},
-	6: {160, 475},
-	7: {-111, 423},
-	8: {163, 365},
-	9: {-59, 369},
+	3: {-47, 332},
+	4: {91, 311},
+	5: {-35, 289},
+	6: {163, 434},
+	7: {-30, 395},
+	8: {159, 343},
+	9: {-1, 329},
 }
 
 // probCutParams returns the shallow depth, mean and deviation for depth

@@ -45,7 +45,7 @@ func TestProbCutStatistics(t *testing.T) {
 	}
 	const n = 80
 	var sum, sum2 [9]float64
-	for _, pos := range midgamePositions(t, 8, 150+n)[150:] {
+	for _, pos := range midgamePositions(t, 8, 230+n)[230:] {
 		p, o := geo8.to64(pos)
 		var v [9]int
 		for d := 1; d <= 8; d++ {
