@@ -350,6 +350,21 @@ func (s *solver64) small(p, o uint64, alpha, beta int, sqs [smallEmpties]int8, n
 // last1 returns the score when one empty square, sq, is left and p is to
 // move.
 func last1(p, o uint64, sq int) int {
+	if p|o == ^uint64(0)&^(1<<uint(sq)) {
+		// The 8×8 board is full but for sq: count the flips without
+		// making them.
+		d := 2*count(p) - 63
+		if n := lastCount(p, sq); n != 0 {
+			return d + 2*n + 1
+		}
+		if n := lastCount(o, sq); n != 0 {
+			return d - 2*n - 1
+		}
+		if d > 0 {
+			return d + 1
+		}
+		return d - 1
+	}
 	d := count(p) - count(o)
 	if adjacent[sq]&o != 0 {
 		if f := flips(p, o, sq); f != 0 {
