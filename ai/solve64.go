@@ -109,10 +109,12 @@ type solveMove struct {
 	flips uint64
 }
 
-// order returns p's moves, best first: the table's move, then by the
-// opponent's view of the position after the move, lowest first: a shallow
-// midgame search far from the end, the evaluation nearer, and closer still
-// the opponent's replies (corners weigh more), then p's interior discs.
+// order returns p's moves, best first: the table's move, then by
+// mobilityKey (the opponent's replies first), with the opponent's view of
+// the position after the move added on top far from the end: a shallow
+// midgame search from searchOrderEmpties, the evaluation from
+// evalOrderEmpties. A root with fewer than fastEmpties orders by the
+// opponent's replies, then p's interior discs.
 //
 // The list lives in buf, which the caller keeps on its stack: a node must
 // not allocate.
@@ -130,7 +132,9 @@ func (s *solver64) order(buf *[maxMoves]solveMove, p, o, moves uint64, ttMove, e
 			k = s.mobilityKey(np, no, replies, sq) + s.mid.pvs(np, no, searchOrderDepth, -infinity, infinity, false)<<8
 		case empties >= evalOrderEmpties:
 			k = s.mobilityKey(np, no, replies, sq) + s.g.eval(np, no, replies)<<5
-		default:
+		case empties >= fastEmpties:
+			k = s.mobilityKey(np, no, replies, sq)
+		default: // only at the root
 			k = 16*count(replies) + 8*count(replies&s.g.corners) - s.quiet(no, np)
 		}
 		if sq == ttMove {
@@ -155,6 +159,13 @@ func sortMoves(list []move64) {
 	}
 }
 
+// quiet is a cheap tie-break for ordering: p's discs that touch no empty
+// square (the fewer frontier discs, the better).
+func (s *solver64) quiet(p, o uint64) int {
+	empty := s.g.mask &^ (p | o)
+	return count(p &^ neighbours(empty))
+}
+
 // sortSolveMoves is sortMoves for the solver's lists.
 func sortSolveMoves(list []solveMove) {
 	for i := 1; i < len(list); i++ {
@@ -165,13 +176,6 @@ func sortSolveMoves(list []solveMove) {
 		}
 		list[j] = m
 	}
-}
-
-// quiet is a cheap tie-break for ordering: p's discs that touch no empty
-// square (the fewer frontier discs, the better).
-func (s *solver64) quiet(p, o uint64) int {
-	empty := s.g.mask &^ (p | o)
-	return count(p &^ neighbours(empty))
 }
 
 func (s *solver64) search(p, o uint64, alpha, beta, empties int, passed bool) int {
