@@ -28,3 +28,29 @@ func TestLastCount(t *testing.T) {
 		}
 	}
 }
+
+// TestLast1Full checks last1 on full 8×8 boards (the counted path) against
+// playing the move out.
+func TestLast1Full(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 20000 {
+		sq := rng.IntN(64)
+		x := uint64(1) << uint(sq)
+		p := rng.Uint64() &^ x
+		if rng.IntN(3) == 0 {
+			p &= rng.Uint64()
+		}
+		o := ^p &^ x
+		want := 0
+		if f := flips(p, o, sq); f != 0 {
+			want = final(p|f|x, o&^f, 0)
+		} else if f := flips(o, p, sq); f != 0 {
+			want = final(p&^f, o|f|x, 0)
+		} else {
+			want = final(p, o, 1)
+		}
+		if got := last1(p, o, sq); got != want {
+			t.Fatalf("last1(%#x, %#x, %d) = %d, want %d", p, o, sq, got, want)
+		}
+	}
+}
