@@ -21,7 +21,7 @@ const (
 	maxMoves           = 40 // more than any position has
 	evalOrderEmpties   = 14 // at or above this, order by the evaluation
 	searchOrderEmpties = 18 // at or above this, order by a shallow search
-	searchOrderDepth   = 4
+	searchOrderDepth   = 3
 	etcEmpties         = 12 // at or above this, try enhanced transposition cutoffs
 	stableEmpties      = 7  // at or above this, try the stability cutoff
 )
