@@ -21,7 +21,7 @@ const (
 	maxMoves           = 40 // more than any position has
 	evalOrderEmpties   = 14 // at or above this, order by the evaluation
 	searchOrderEmpties = 18 // at or above this, order by a shallow search
-	searchOrderDepth   = 4
+	searchOrderDepth   = 3
 	etcEmpties         = 12 // at or above this, try enhanced transposition cutoffs
 	stableEmpties      = 7  // at or above this, try the stability cutoff
 )
@@ -65,7 +65,7 @@ func (s *solver64) root(p, o uint64, report func(move, score, alpha int)) (score
 		v := -s.search(o, p, -127, 127, empties, true)
 		return v, -1, !s.b.aborted
 	}
-	var buf [maxMoves]move64
+	var buf [maxMoves]solveMove
 	list := s.order(&buf, p, o, moves, -1, empties)
 	best, bestMove := -127, -1
 	alpha, beta := -127, 127
@@ -101,14 +101,24 @@ type move64 struct {
 	flips uint64
 }
 
-// order returns p's moves, best first: the table's move, then by the
-// opponent's view of the position after the move, lowest first: a shallow
-// midgame search far from the end, the evaluation nearer, and closer still
-// the opponent's replies (corners weigh more), then p's interior discs.
+// solveMove is a move of the solver's lists: its square, its ordering key
+// (lowest first) and the discs it flips.
+type solveMove struct {
+	sq    int8
+	key   int32
+	flips uint64
+}
+
+// order returns p's moves, best first: the table's move, then by
+// mobilityKey (the opponent's replies first), with the opponent's view of
+// the position after the move added on top far from the end: a shallow
+// midgame search from searchOrderEmpties, the evaluation from
+// evalOrderEmpties. A root with fewer than fastEmpties orders by the
+// opponent's replies, then p's interior discs.
 //
 // The list lives in buf, which the caller keeps on its stack: a node must
 // not allocate.
-func (s *solver64) order(buf *[maxMoves]move64, p, o, moves uint64, ttMove, empties int) []move64 {
+func (s *solver64) order(buf *[maxMoves]solveMove, p, o, moves uint64, ttMove, empties int) []solveMove {
 	list := buf[:0]
 	for m := moves; m != 0; m &= m - 1 {
 		sq := bits.TrailingZeros64(m)
@@ -119,18 +129,20 @@ func (s *solver64) order(buf *[maxMoves]move64, p, o, moves uint64, ttMove, empt
 		var k int
 		switch {
 		case empties >= searchOrderEmpties && s.mid != nil:
-			k = s.mid.pvs(np, no, searchOrderDepth, -infinity, infinity, false)
+			k = s.mobilityKey(np, no, replies, sq) + s.mid.pvs(np, no, searchOrderDepth, -infinity, infinity, false)<<8
 		case empties >= evalOrderEmpties:
-			k = s.g.eval(np, no, replies)
-		default:
+			k = s.mobilityKey(np, no, replies, sq) + s.g.eval(np, no, replies)<<5
+		case empties >= fastEmpties:
+			k = s.mobilityKey(np, no, replies, sq)
+		default: // only at the root
 			k = 16*count(replies) + 8*count(replies&s.g.corners) - s.quiet(no, np)
 		}
 		if sq == ttMove {
-			k = -1 << 14
+			k = -1 << 30
 		}
-		list = append(list, move64{sq: int8(sq), key: int16(k), flips: f})
+		list = append(list, solveMove{sq: int8(sq), key: int32(k), flips: f})
 	}
-	sortMoves(list)
+	sortSolveMoves(list)
 	return list
 }
 
@@ -152,6 +164,18 @@ func sortMoves(list []move64) {
 func (s *solver64) quiet(p, o uint64) int {
 	empty := s.g.mask &^ (p | o)
 	return count(p &^ neighbours(empty))
+}
+
+// sortSolveMoves is sortMoves for the solver's lists.
+func sortSolveMoves(list []solveMove) {
+	for i := 1; i < len(list); i++ {
+		m := list[i]
+		j := i
+		for ; j > 0 && list[j-1].key > m.key; j-- {
+			list[j] = list[j-1]
+		}
+		list[j] = m
+	}
 }
 
 func (s *solver64) search(p, o uint64, alpha, beta, empties int, passed bool) int {
@@ -199,7 +223,7 @@ func (s *solver64) search(p, o uint64, alpha, beta, empties int, passed bool) in
 	a0 := alpha
 	best, bestMove := -127, -1
 	if empties >= fastEmpties {
-		var buf [maxMoves]move64
+		var buf [maxMoves]solveMove
 		list := s.order(&buf, p, o, moves, ttMove, empties)
 		if empties >= etcEmpties {
 			// Enhanced transposition cutoff: a child that the table
@@ -350,6 +374,21 @@ func (s *solver64) small(p, o uint64, alpha, beta int, sqs [smallEmpties]int8, n
 // last1 returns the score when one empty square, sq, is left and p is to
 // move.
 func last1(p, o uint64, sq int) int {
+	if p|o == ^uint64(0)&^(1<<uint(sq)) {
+		// The 8×8 board is full but for sq: count the flips without
+		// making them.
+		d := 2*count(p) - 63
+		if n := lastCount(p, sq); n != 0 {
+			return d + 2*n + 1
+		}
+		if n := lastCount(o, sq); n != 0 {
+			return d - 2*n - 1
+		}
+		if d > 0 {
+			return d + 1
+		}
+		return d - 1
+	}
 	d := count(p) - count(o)
 	if adjacent[sq]&o != 0 {
 		if f := flips(p, o, sq); f != 0 {
@@ -461,4 +500,34 @@ func last2(p, o uint64, a, b, alpha, beta int) int {
 		return worst
 	}
 	return final(p, o, 2)
+}
+
+// squareValue is a static value of each square of the 8×8 frame for
+// ordering, corners highest (a 6×6 board uses its top left part as is).
+var squareValue = [64]int8{
+	18, 4, 16, 12, 12, 16, 4, 18,
+	4, 2, 6, 8, 8, 6, 2, 4,
+	16, 6, 14, 10, 10, 14, 6, 16,
+	12, 8, 10, 0, 0, 10, 8, 12,
+	12, 8, 10, 0, 0, 10, 8, 12,
+	16, 6, 14, 10, 10, 14, 6, 16,
+	4, 2, 6, 8, 8, 6, 2, 4,
+	18, 4, 16, 12, 12, 16, 4, 18,
+}
+
+// mobilityKey is an ordering key for p's move at sq, which leaves the
+// opponent np to move against no (p's discs after the move): lowest first
+// by the opponent's replies (corners count twice), then by p's discs
+// stable next to a corner, then by the opponent's potential mobility (empty
+// squares next to p's discs, corners twice), then by the square's value.
+// It is the order Edax gives a blank evaluation; the callers add their
+// evaluation on top.
+func (s *solver64) mobilityKey(np, no, replies uint64, sq int) int {
+	empty := s.g.mask &^ (np | no)
+	pot := neighbours(no) & empty
+	c := s.g.corners
+	// A corner, and the discs beside it along the edges: stable while p
+	// holds the corner (for 6×6 only the corner bits count here).
+	st := ((c&no)<<1&^colA | (c&no)>>1&^colH | (c&no)<<8 | (c&no)>>8 | c) & no
+	return (count(replies)+count(replies&c))<<15 - count(st)<<11 + (count(pot)+count(pot&c))<<5 - int(squareValue[sq])
 }
