@@ -502,26 +502,15 @@ func last2(p, o uint64, a, b, alpha, beta int) int {
 	return final(p, o, 2)
 }
 
-// squareValue is a static value of each square of the 8×8 frame for
-// ordering, corners highest (a 6×6 board uses its top left part as is).
-var squareValue = [64]int8{
-	18, 4, 16, 12, 12, 16, 4, 18,
-	4, 2, 6, 8, 8, 6, 2, 4,
-	16, 6, 14, 10, 10, 14, 6, 16,
-	12, 8, 10, 0, 0, 10, 8, 12,
-	12, 8, 10, 0, 0, 10, 8, 12,
-	16, 6, 14, 10, 10, 14, 6, 16,
-	4, 2, 6, 8, 8, 6, 2, 4,
-	18, 4, 16, 12, 12, 16, 4, 18,
-}
-
 // mobilityKey is an ordering key for p's move at sq, which leaves the
-// opponent np to move against no (p's discs after the move): lowest first
-// by the opponent's replies (corners count twice), then by p's discs
-// stable next to a corner, then by the opponent's potential mobility (empty
-// squares next to p's discs, corners twice), then by the square's value.
-// It is the order Edax gives a blank evaluation; the callers add their
-// evaluation on top.
+// opponent np to move against no (p's discs after the move), lowest first
+// and compared nearly field by field: the opponent's replies (corners count
+// twice), then p's discs stable next to a corner (more first), then the
+// opponent's potential mobility (empty squares next to p's discs, corners
+// twice), then the square's static value (orderValue).
+// These are the terms Edax orders by when its evaluation is blank; the
+// fields and their widths here are ours. The callers add their evaluation
+// on top.
 func (s *solver64) mobilityKey(np, no, replies uint64, sq int) int {
 	empty := s.g.mask &^ (np | no)
 	pot := neighbours(no) & empty
@@ -529,5 +518,28 @@ func (s *solver64) mobilityKey(np, no, replies uint64, sq int) int {
 	// A corner, and the discs beside it along the edges: stable while p
 	// holds the corner (for 6×6 only the corner bits count here).
 	st := ((c&no)<<1&^colA | (c&no)>>1&^colH | (c&no)<<8 | (c&no)>>8 | c) & no
-	return (count(replies)+count(replies&c))<<15 - count(st)<<11 + (count(pot)+count(pot&c))<<5 - int(squareValue[sq])
+	// Fields: replies from bit 15, stable discs from bit 11, potential
+	// mobility from bit 5, and the square's value (0 to 20) below it. The
+	// evaluation the callers add sits at bit 5 (14 to 17 empties) or 8
+	// (the shallow search's value, from 18) and outweighs the lower
+	// fields: the shifts are tuned with it, and moving the replies to bit
+	// 16 cost 5 to 23% more nodes on the suite.
+	return (count(replies)+count(replies&c))<<15 - count(st)<<11 + (count(pot)+count(pot&c))<<5 - int(orderValue[sq])
+}
+
+// orderValue ranks the squares of the 8×8 frame for move ordering: 20
+// times how often, above the X-squares' rate, a legal move there was a
+// best move, scaled so that corners get 20, in 5 000 random positions of
+// 8 to 11 empties solved exactly (PCG seed 31, 41; the rates ran from
+// 0.11 on X-squares to 0.37 on corners, averaged over the eight
+// symmetric squares). A 6×6 board uses its top left part as is.
+var orderValue = [64]int8{
+	20, 3, 7, 8, 8, 7, 3, 20,
+	3, 0, 3, 6, 6, 3, 0, 3,
+	7, 3, 9, 10, 10, 9, 3, 7,
+	8, 6, 10, 0, 0, 10, 6, 8,
+	8, 6, 10, 0, 0, 10, 6, 8,
+	7, 3, 9, 10, 10, 9, 3, 7,
+	3, 0, 3, 6, 6, 3, 0, 3,
+	20, 3, 7, 8, 8, 7, 3, 20,
 }
