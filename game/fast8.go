@@ -11,28 +11,46 @@ const notSides = 0x7E7E7E7E7E7E7E7E
 // Moves64 returns the squares where the player with discs p may move
 // against the discs o on an 8×8 board.
 func Moves64(p, o uint64) uint64 {
+	// In each direction (1, 8, 7 and 9, both senses), l and r grow runs
+	// of o's discs that start next to a disc of p; the moves are one step
+	// past them. Runs have at most six discs: after the first two steps
+	// they extend two at a time where both squares are o's (ml, mr). The
+	// directions are written out, not a function called four times: the
+	// compiler would not inline it, and the calls cost about as much as
+	// the work.
 	inner := o & notSides
-	m := fill64(p, inner, 1) | fill64(p, o, 8) | fill64(p, inner, 7) | fill64(p, inner, 9)
+	l1, r1 := inner&(p<<1), inner&(p>>1)
+	l8, r8 := o&(p<<8), o&(p>>8)
+	l7, r7 := inner&(p<<7), inner&(p>>7)
+	l9, r9 := inner&(p<<9), inner&(p>>9)
+	l1 |= inner & (l1 << 1)
+	r1 |= inner & (r1 >> 1)
+	l8 |= o & (l8 << 8)
+	r8 |= o & (r8 >> 8)
+	l7 |= inner & (l7 << 7)
+	r7 |= inner & (r7 >> 7)
+	l9 |= inner & (l9 << 9)
+	r9 |= inner & (r9 >> 9)
+	ml1, ml8, ml7, ml9 := inner&(inner<<1), o&(o<<8), inner&(inner<<7), inner&(inner<<9)
+	mr1, mr8, mr7, mr9 := ml1>>1, ml8>>8, ml7>>7, ml9>>9
+	l1 |= ml1 & (l1 << 2)
+	r1 |= mr1 & (r1 >> 2)
+	l8 |= ml8 & (l8 << 16)
+	r8 |= mr8 & (r8 >> 16)
+	l7 |= ml7 & (l7 << 14)
+	r7 |= mr7 & (r7 >> 14)
+	l9 |= ml9 & (l9 << 18)
+	r9 |= mr9 & (r9 >> 18)
+	l1 |= ml1 & (l1 << 2)
+	r1 |= mr1 & (r1 >> 2)
+	l8 |= ml8 & (l8 << 16)
+	r8 |= mr8 & (r8 >> 16)
+	l7 |= ml7 & (l7 << 14)
+	r7 |= mr7 & (r7 >> 14)
+	l9 |= ml9 & (l9 << 18)
+	r9 |= mr9 & (r9 >> 18)
+	m := l1<<1 | r1>>1 | l8<<8 | r8>>8 | l7<<7 | r7>>7 | l9<<9 | r9>>9
 	return m &^ (p | o)
-}
-
-// fill64 returns the squares one step past every run of mask squares that
-// starts next to a disc of p, in both senses of the shift d.
-func fill64(p, mask uint64, d uint) uint64 {
-	l := mask & (p << d)
-	r := mask & (p >> d)
-	l |= mask & (l << d)
-	r |= mask & (r >> d)
-	// Runs have at most six discs: extend two steps at a time where both
-	// squares are in the mask.
-	ml := mask & (mask << d)
-	mr := ml >> d
-	d2 := d + d
-	l |= ml & (l << d2)
-	r |= mr & (r >> d2)
-	l |= ml & (l << d2)
-	r |= mr & (r >> d2)
-	return l<<d | r>>d
 }
 
 // Flips64 returns the discs of o that the move of p at sq turns over on an
