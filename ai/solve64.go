@@ -261,13 +261,10 @@ func (s *solver64) search(p, o uint64, alpha, beta, empties int, passed bool) in
 		}
 	} else {
 		// Parity: squares in regions with an odd number of empties first.
-		odd := s.oddRegions(p | o)
-		for pass := range 2 {
-			for m := moves; m != 0; m &= m - 1 {
+		odd := s.oddSquares(p | o)
+		for _, ms := range [2]uint64{moves & odd, moves &^ odd} {
+			for m := ms; m != 0; m &= m - 1 {
 				sq := bits.TrailingZeros64(m)
-				if (odd>>s.g.quad[sq]&1 == 1) != (pass == 0) {
-					continue
-				}
 				x := uint64(1) << uint(sq)
 				f := flips(p, o, sq)
 				v := -s.search(o&^f, p|f|x, -beta, -alpha, empties-1, false)
@@ -300,12 +297,14 @@ func (s *solver64) search(p, o uint64, alpha, beta, empties int, passed bool) in
 	return best
 }
 
-// oddRegions returns a bit set of the quadrants with an odd number of
+// oddSquares returns the squares of the quadrants with an odd number of
 // empty squares.
-func (s *solver64) oddRegions(discs uint64) uint8 {
-	var odd uint8
-	for e := s.g.mask &^ discs; e != 0; e &= e - 1 {
-		odd ^= 1 << s.g.quad[bits.TrailingZeros64(e)]
+func (s *solver64) oddSquares(discs uint64) uint64 {
+	e := s.g.mask &^ discs
+	q := &s.g.quads
+	var odd uint64
+	for i := range q {
+		odd |= q[i] & -uint64(count(e&q[i])&1)
 	}
 	return odd
 }
@@ -313,15 +312,13 @@ func (s *solver64) oddRegions(discs uint64) uint8 {
 // emptiesByParity lists the empty squares, those in odd regions first, and
 // returns how many there are.
 func (s *solver64) emptiesByParity(discs uint64, sqs *[smallEmpties]int8) int {
-	odd := s.oddRegions(discs)
+	e := s.g.mask &^ discs
+	odd := s.oddSquares(discs)
 	n := 0
-	for pass := range 2 {
-		for e := s.g.mask &^ discs; e != 0; e &= e - 1 {
-			sq := bits.TrailingZeros64(e)
-			if (odd>>s.g.quad[sq]&1 == 1) == (pass == 0) {
-				sqs[n] = int8(sq)
-				n++
-			}
+	for _, es := range [2]uint64{e & odd, e &^ odd} {
+		for ; es != 0; es &= es - 1 {
+			sqs[n] = int8(bits.TrailingZeros64(es))
+			n++
 		}
 	}
 	return n
