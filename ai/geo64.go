@@ -31,6 +31,7 @@ type geo64 struct {
 	xs, cs  [4]uint64 // X-square and C-squares of each corner
 	corner  [4]uint64 // the corners, one bit each
 	quad    [64]uint8 // parity region (quadrant) of each square
+	quads   [4]uint64 // the squares of each quadrant
 	weight  [64]int16 // static square values, for move ordering
 	classes []uint64  // the board's squares by weight, highest first
 }
@@ -98,6 +99,7 @@ func newGeo64(n int) *geo64 {
 				q |= 2
 			}
 			g.quad[r*8+c] = uint8(q)
+			g.quads[q] |= bit64(c, r)
 		}
 	}
 	for i, k := range cornersOf(n) {

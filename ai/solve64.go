@@ -261,13 +261,10 @@ func (s *solver64) search(p, o uint64, alpha, beta, empties int, passed bool) in
 		}
 	} else {
 		// Parity: squares in regions with an odd number of empties first.
-		odd := s.oddRegions(p | o)
-		for pass := range 2 {
-			for m := moves; m != 0; m &= m - 1 {
+		odd := s.oddSquares(p | o)
+		for _, ms := range [2]uint64{moves & odd, moves &^ odd} {
+			for m := ms; m != 0; m &= m - 1 {
 				sq := bits.TrailingZeros64(m)
-				if (odd>>s.g.quad[sq]&1 == 1) != (pass == 0) {
-					continue
-				}
 				x := uint64(1) << uint(sq)
 				f := flips(p, o, sq)
 				v := -s.search(o&^f, p|f|x, -beta, -alpha, empties-1, false)
@@ -300,12 +297,14 @@ func (s *solver64) search(p, o uint64, alpha, beta, empties int, passed bool) in
 	return best
 }
 
-// oddRegions returns a bit set of the quadrants with an odd number of
+// oddSquares returns the squares of the quadrants with an odd number of
 // empty squares.
-func (s *solver64) oddRegions(discs uint64) uint8 {
-	var odd uint8
-	for e := s.g.mask &^ discs; e != 0; e &= e - 1 {
-		odd ^= 1 << s.g.quad[bits.TrailingZeros64(e)]
+func (s *solver64) oddSquares(discs uint64) uint64 {
+	e := s.g.mask &^ discs
+	q := &s.g.quads
+	var odd uint64
+	for i := range q {
+		odd |= q[i] & -uint64(count(e&q[i])&1)
 	}
 	return odd
 }
@@ -313,15 +312,13 @@ func (s *solver64) oddRegions(discs uint64) uint8 {
 // emptiesByParity lists the empty squares, those in odd regions first, and
 // returns how many there are.
 func (s *solver64) emptiesByParity(discs uint64, sqs *[smallEmpties]int8) int {
-	odd := s.oddRegions(discs)
+	e := s.g.mask &^ discs
+	odd := s.oddSquares(discs)
 	n := 0
-	for pass := range 2 {
-		for e := s.g.mask &^ discs; e != 0; e &= e - 1 {
-			sq := bits.TrailingZeros64(e)
-			if (odd>>s.g.quad[sq]&1 == 1) == (pass == 0) {
-				sqs[n] = int8(sq)
-				n++
-			}
+	for _, es := range [2]uint64{e & odd, e &^ odd} {
+		for ; es != 0; es &= es - 1 {
+			sqs[n] = int8(bits.TrailingZeros64(es))
+			n++
 		}
 	}
 	return n
@@ -338,6 +335,8 @@ func (s *solver64) small(p, o uint64, alpha, beta int, sqs [smallEmpties]int8, n
 	case 3:
 		s.b.nodes++
 		return last3(p, o, int(sqs[0]), int(sqs[1]), int(sqs[2]), alpha, beta)
+	case 4:
+		return s.last4(p, o, int(sqs[0]), int(sqs[1]), int(sqs[2]), int(sqs[3]), alpha, beta)
 	}
 	s.b.nodes++
 	best := -127
@@ -409,51 +408,164 @@ func last1(p, o uint64, sq int) int {
 	return 0
 }
 
+// last4 returns the score when four empty squares, a, b, c and d (in
+// parity order), are left and p is to move: small's loop unrolled, without
+// the list of the others to copy. It counts its nodes as small does.
+func (s *solver64) last4(p, o uint64, a, b, c, d, alpha, beta int) int {
+	s.b.nodes++
+	best := -127
+	if adjacent[a]&o != 0 {
+		if f := flips(p, o, a); f != 0 {
+			s.b.nodes++
+			best = -last3(o&^f, p|f|1<<uint(a), b, c, d, -beta, -alpha)
+			if best >= beta {
+				return best
+			}
+			alpha = max(alpha, best)
+		}
+	}
+	if adjacent[b]&o != 0 {
+		if f := flips(p, o, b); f != 0 {
+			s.b.nodes++
+			if v := -last3(o&^f, p|f|1<<uint(b), a, c, d, -beta, -alpha); v > best {
+				if v >= beta {
+					return v
+				}
+				best, alpha = v, max(alpha, v)
+			}
+		}
+	}
+	if adjacent[c]&o != 0 {
+		if f := flips(p, o, c); f != 0 {
+			s.b.nodes++
+			if v := -last3(o&^f, p|f|1<<uint(c), a, b, d, -beta, -alpha); v > best {
+				if v >= beta {
+					return v
+				}
+				best, alpha = v, max(alpha, v)
+			}
+		}
+	}
+	if adjacent[d]&o != 0 {
+		if f := flips(p, o, d); f != 0 {
+			s.b.nodes++
+			if v := -last3(o&^f, p|f|1<<uint(d), a, b, c, -beta, -alpha); v > best {
+				best = v
+			}
+		}
+	}
+	if best != -127 {
+		return best
+	}
+	// p passes: o moves, and p's score is the smallest one.
+	s.b.nodes++
+	worst := 127
+	if adjacent[a]&p != 0 {
+		if f := flips(o, p, a); f != 0 {
+			s.b.nodes++
+			worst = last3(p&^f, o|f|1<<uint(a), b, c, d, alpha, beta)
+			if worst <= alpha {
+				return worst
+			}
+			beta = min(beta, worst)
+		}
+	}
+	if adjacent[b]&p != 0 {
+		if f := flips(o, p, b); f != 0 {
+			s.b.nodes++
+			if v := last3(p&^f, o|f|1<<uint(b), a, c, d, alpha, beta); v < worst {
+				if v <= alpha {
+					return v
+				}
+				worst, beta = v, min(beta, v)
+			}
+		}
+	}
+	if adjacent[c]&p != 0 {
+		if f := flips(o, p, c); f != 0 {
+			s.b.nodes++
+			if v := last3(p&^f, o|f|1<<uint(c), a, b, d, alpha, beta); v < worst {
+				if v <= alpha {
+					return v
+				}
+				worst, beta = v, min(beta, v)
+			}
+		}
+	}
+	if adjacent[d]&p != 0 {
+		if f := flips(o, p, d); f != 0 {
+			s.b.nodes++
+			if v := last3(p&^f, o|f|1<<uint(d), a, b, c, alpha, beta); v < worst {
+				worst = v
+			}
+		}
+	}
+	if worst != 127 {
+		return worst
+	}
+	return final(p, o, 4)
+}
+
 // last3 returns the score when three empty squares, a, b and c (in parity
-// order), are left and p is to move: small's loop unrolled, without the
-// list of the others to copy.
+// order), are left and p is to move.
 func last3(p, o uint64, a, b, c, alpha, beta int) int {
 	best := -127
-	try := func(sq, x, y int) bool {
-		if adjacent[sq]&o == 0 {
-			return false
+	if adjacent[a]&o != 0 {
+		if f := flips(p, o, a); f != 0 {
+			best = -last2(o&^f, p|f|1<<uint(a), b, c, -beta, -alpha)
+			if best >= beta {
+				return best
+			}
+			alpha = max(alpha, best)
 		}
-		f := flips(p, o, sq)
-		if f == 0 {
-			return false
-		}
-		v := -last2(o&^f, p|f|1<<uint(sq), x, y, -beta, -alpha)
-		if v > best {
-			best = v
-			alpha = max(alpha, v)
-		}
-		return v >= beta
 	}
-	if try(a, b, c) || try(b, a, c) || try(c, a, b) {
-		return best
+	if adjacent[b]&o != 0 {
+		if f := flips(p, o, b); f != 0 {
+			if v := -last2(o&^f, p|f|1<<uint(b), a, c, -beta, -alpha); v > best {
+				if v >= beta {
+					return v
+				}
+				best, alpha = v, max(alpha, v)
+			}
+		}
+	}
+	if adjacent[c]&o != 0 {
+		if f := flips(p, o, c); f != 0 {
+			if v := -last2(o&^f, p|f|1<<uint(c), a, b, -beta, -alpha); v > best {
+				best = v
+			}
+		}
 	}
 	if best != -127 {
 		return best
 	}
 	// p passes.
 	worst := 127
-	tryO := func(sq, x, y int) bool {
-		if adjacent[sq]&p == 0 {
-			return false
+	if adjacent[a]&p != 0 {
+		if f := flips(o, p, a); f != 0 {
+			worst = last2(p&^f, o|f|1<<uint(a), b, c, alpha, beta)
+			if worst <= alpha {
+				return worst
+			}
+			beta = min(beta, worst)
 		}
-		f := flips(o, p, sq)
-		if f == 0 {
-			return false
-		}
-		v := last2(p&^f, o|f|1<<uint(sq), x, y, alpha, beta)
-		if v < worst {
-			worst = v
-			beta = min(beta, v)
-		}
-		return v <= alpha
 	}
-	if tryO(a, b, c) || tryO(b, a, c) || tryO(c, a, b) {
-		return worst
+	if adjacent[b]&p != 0 {
+		if f := flips(o, p, b); f != 0 {
+			if v := last2(p&^f, o|f|1<<uint(b), a, c, alpha, beta); v < worst {
+				if v <= alpha {
+					return v
+				}
+				worst, beta = v, min(beta, v)
+			}
+		}
+	}
+	if adjacent[c]&p != 0 {
+		if f := flips(o, p, c); f != 0 {
+			if v := last2(p&^f, o|f|1<<uint(c), a, b, alpha, beta); v < worst {
+				worst = v
+			}
+		}
 	}
 	if worst != 127 {
 		return worst
