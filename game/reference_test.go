@@ -189,8 +189,10 @@ func playDifferential(t *testing.T, o Options, rng *rand.Rand, game int) {
 	}
 }
 
-// TestFlips64MatchesReference compares Flips64 with the reference on
-// random 8×8 positions, reachable or not, for every empty square.
+// TestFlips64MatchesReference compares Flips64 (the generated code per
+// square) and flipsRays (the rays looked up, which the generator writes
+// out) with the reference on random 8×8 positions, reachable or not, for
+// every empty square.
 func TestFlips64MatchesReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 64))
 	r := &ref{n: 8, cells: make([]Color, 64), turn: Black}
@@ -219,6 +221,9 @@ func TestFlips64MatchesReference(t *testing.T) {
 			}
 			if got := Flips64(p, o, Square(sq)); got != want {
 				t.Fatalf("Flips64(%#x, %#x, %s) = %#x, want %#x", p, o, Square(sq).Name(8), got, want)
+			}
+			if got := flipsRays(p, o, Square(sq)); got != want {
+				t.Fatalf("flipsRays(%#x, %#x, %s) = %#x, want %#x", p, o, Square(sq).Name(8), got, want)
 			}
 		}
 	}
