@@ -621,8 +621,8 @@ func last2(p, o uint64, a, b, alpha, beta int) int {
 // opponent's potential mobility (empty squares next to p's discs, corners
 // twice), then the square's static value (orderValue).
 // These are the terms Edax orders by when its evaluation is blank; the
-// fields and their widths here are ours. The callers add their evaluation
-// on top.
+// square values are our own measurement, and the fields' places were
+// tuned with our evaluation added on top, which the callers do.
 func (s *solver64) mobilityKey(np, no, replies uint64, sq int) int {
 	empty := s.g.mask &^ (np | no)
 	pot := neighbours(no) & empty
