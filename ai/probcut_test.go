@@ -1,10 +1,8 @@
 package ai
 
 import (
-	"context"
 	"math"
 	"testing"
-	"time"
 )
 
 func TestProbCutParams(t *testing.T) {
@@ -27,14 +25,6 @@ func TestProbCutParams(t *testing.T) {
 	}
 }
 
-// fullSearch returns the learned evaluation's full-window search value
-// of p's position to depth, with or without ProbCut, and its nodes.
-func fullSearch(p, o uint64, depth int, probCut float64) (int, uint64) {
-	s := &searcher64{g: geo8, tt: newTable[key64](tableBits), b: newBudget(context.Background(), 0, time.Time{}),
-		learned: learned8, probCut: probCut}
-	return s.pvs(p, o, depth, -infinity, infinity, false), s.b.nodes
-}
-
 // TestProbCutStatistics measures again what probCutStats holds, on other
 // positions than it was measured on, so that a retrained evaluation that
 // changes them does not go unnoticed: each mean within a disc and each
@@ -49,7 +39,7 @@ func TestProbCutStatistics(t *testing.T) {
 		p, o := geo8.to64(pos)
 		var v [9]int
 		for d := 1; d <= 8; d++ {
-			v[d], _ = fullSearch(p, o, d, 0)
+			v[d], _ = fixedDepth(learned8, newTable[key64](tableBits), p, o, d, 0)
 		}
 		for d := probCutMinDepth; d <= 8; d++ {
 			shallow, _, _ := probCutParams(d)
@@ -83,8 +73,8 @@ func TestProbCutSearchesLess(t *testing.T) {
 	far := 0
 	for _, pos := range positions {
 		p, o := geo8.to64(pos)
-		full, n1 := fullSearch(p, o, depth, 0)
-		cut, n2 := fullSearch(p, o, depth, expertProbCut)
+		full, n1 := fixedDepth(learned8, newTable[key64](tableBits), p, o, depth, 0)
+		cut, n2 := fixedDepth(learned8, newTable[key64](tableBits), p, o, depth, expertProbCut)
 		fullNodes += n1
 		cutNodes += n2
 		if math.Abs(float64(full-cut)) > 2*float64(sd) {

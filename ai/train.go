@@ -188,11 +188,18 @@ func relabel(game []sample, teacher evalTables, depth int, share float64) {
 			continue
 		}
 		tt.clear()
-		s := &searcher64{g: geo8, tt: tt, b: newBudget(context.Background(), 0, time.Time{}), learned: teacher}
-		v := s.pvs(sp.p, sp.o, depth, -infinity, infinity, false)
+		v, _ := fixedDepth(teacher, tt, sp.p, sp.o, depth, 0)
 		label := share*discs(v) + (1-share)*float64(sp.score)
 		sp.score = int8(max(-64, min(64, math.Round(label))))
 	}
+}
+
+// fixedDepth returns the full-window value of p's position searched to
+// depth with the learned evaluation t (and ProbCut at probCut standard
+// deviations, if not 0), with no budget, and the nodes it took.
+func fixedDepth(t evalTables, tt *table[key64], p, o uint64, depth int, probCut float64) (int, uint64) {
+	s := &searcher64{g: geo8, tt: tt, b: newBudget(context.Background(), 0, time.Time{}), learned: t, probCut: probCut}
+	return s.pvs(p, o, depth, -infinity, infinity, false), s.b.nodes
 }
 
 // discs converts a midgame search value of the learned evaluation to

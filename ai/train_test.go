@@ -5,7 +5,6 @@ import (
 	"context"
 	"math"
 	"testing"
-	"time"
 )
 
 func TestDiscs(t *testing.T) {
@@ -38,8 +37,8 @@ func TestRelabel(t *testing.T) {
 					t.Errorf("share %v: sample %d changed from %+v to %+v", share, k, old, s)
 				}
 			default:
-				sr := &searcher64{g: geo8, tt: newTable[key64](10), b: newBudget(context.Background(), 0, time.Time{}), learned: learned8}
-				v := discs(sr.pvs(s.p, s.o, 2, -infinity, infinity, false))
+				sv, _ := fixedDepth(learned8, newTable[key64](10), s.p, s.o, 2, 0)
+				v := discs(sv)
 				want := max(-64, min(64, math.Round(share*v+(1-share)*float64(old.score))))
 				if float64(s.score) != want {
 					t.Errorf("share %v: sample %d labelled %d, want %v (search %.2f, result %d)", share, k, s.score, want, v, old.score)
