@@ -53,6 +53,8 @@ func Moves64(p, o uint64) uint64 {
 	return m &^ (p | o)
 }
 
+//go:generate go run gen_flips.go
+
 // Flips64 returns the discs of o that the move of p at sq turns over on an
 // 8×8 board; it is empty when the move flips nothing. Along each of the
 // eight rays from sq, the first square that is not o's must be p's, and the
