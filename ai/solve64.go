@@ -12,7 +12,9 @@ import (
 // the very last one. Higher up it orders moves fastest-first (fewest replies
 // for the opponent), by the midgame evaluation where many empties are left,
 // keeps a transposition table, and cuts off on stable discs and on
-// children that the table already refutes.
+// children that the table already refutes. At the root of a big 8×8
+// solve, a midgame search of each move with the learned evaluation picks
+// the move searched first.
 
 const (
 	smallEmpties       = 5  // at or below this, the move-list-free search
@@ -67,6 +69,9 @@ func (s *solver64) root(p, o uint64, report func(move, score, alpha int)) (score
 	}
 	var buf [maxMoves]solveMove
 	list := s.order(&buf, p, o, moves, -1, empties)
+	if empties >= searchOrderEmpties && s.g == geo8 {
+		s.orderRoot(list, p, o, empties)
+	}
 	best, bestMove := -127, -1
 	alpha, beta := -127, 127
 	for i, m := range list {
@@ -93,6 +98,22 @@ func (s *solver64) root(p, o uint64, report func(move, score, alpha int)) (score
 		}
 	}
 	return best, bestMove, true
+}
+
+// orderRoot sorts the root's moves, already in order's order, by a
+// midgame search of each with the learned evaluation, deeper the more
+// empties are left: the first move searched sets the window for all the
+// others, and a deeper look at the root costs little beside the solve.
+func (s *solver64) orderRoot(list []solveMove, p, o uint64, empties int) {
+	depth := min(10, empties-14)
+	ms := &searcher64{g: s.g, tt: newTable[key64](18), b: newBudget(s.b.ctx, 0, s.b.deadline), learned: learned8}
+	defer func() { s.b.nodes += ms.b.nodes }()
+	for i := range list {
+		m := &list[i]
+		x := uint64(1) << uint(m.sq)
+		m.key = int32(ms.pvs(o&^m.flips, p|m.flips|x, depth-1, -infinity, infinity, false))
+	}
+	sortSolveMoves(list)
 }
 
 type move64 struct {
