@@ -22,7 +22,9 @@ type Solution struct {
 
 // RootMove is a progress report of [Solve]: the score of one move at the
 // root, exact, or an upper bound when the move was proved no better than
-// one already searched.
+// one already searched or than the score first guessed. A big solve may
+// report a move again, with a better bound or its exact score, when the
+// guess proves wrong and the root is searched again in a wider window.
 type RootMove struct {
 	Move  game.Square
 	Score int

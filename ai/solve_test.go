@@ -213,3 +213,56 @@ func TestOrderRoot(t *testing.T) {
 		t.Errorf("orderRoot puts %s first, want e6", got)
 	}
 }
+
+// TestRootAspire checks the root's aspiration windows: whatever the first
+// window, too low, too high, around the score or empty of it, the search
+// ends with the exact score and a move that reaches it, as the full
+// window does.
+func TestRootAspire(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 11))
+	const empties = 11
+	n := 12
+	if testing.Short() {
+		n = 4
+	}
+	for range n {
+		b := randomPosition(rng, 8, empties)
+		if b.Over() || b.Moves().IsZero() {
+			continue
+		}
+		// Each move's exact value, once: the slow reference dominates.
+		values := map[int]int{}
+		want := -1000
+		for sq := range b.Moves().All() {
+			next, _, _ := b.Play(sq)
+			v := -minimax(next)
+			values[geo8.sq64(sq)] = v
+			want = max(want, v)
+		}
+		e := engineFor(b, 16).(*engine64)
+		for _, guess := range []int{-64, -20, want - 2, want, want + 2, 20, 64} {
+			for _, width := range []int{0, 2, 6} {
+				s := &solver64{g: geo8, tt: newTable[key64](16), b: newBudget(context.Background(), 0, time.Time{})}
+				var buf [maxMoves]solveMove
+				list := s.order(&buf, e.p, e.o, s.g.moves(e.p, e.o), -1, empties)
+				alpha, beta := max(-127, guess-width-1), min(127, guess+width+1)
+				var exact []int
+				got, move, ok := s.rootAspire(list, e.p, e.o, alpha, beta, empties, func(move, score, alpha int) {
+					if score > alpha {
+						exact = append(exact, move)
+					}
+				})
+				if !ok || got != want {
+					t.Errorf("%s window (%d, %d): score %+d (ok %v), want %+d", b.Line(), alpha, beta, got, ok, want)
+					continue
+				}
+				if values[move] != want {
+					t.Errorf("%s window (%d, %d): move %d scores %+d, not %+d", b.Line(), alpha, beta, move, values[move], want)
+				}
+				if !slices.Contains(exact, move) {
+					t.Errorf("%s window (%d, %d): best move %d never reported exact", b.Line(), alpha, beta, move)
+				}
+			}
+		}
+	}
+}
