@@ -29,10 +29,14 @@ func solve(w io.Writer, args []string) error {
 		fmt.Fprintln(fs.Output(), "(pass when the side to move must pass, none when the game is over).")
 	}
 	// The command has no flags, and a position may start with "-" (an
-	// empty a1): only a plain request for help is read as a flag.
+	// empty a1): only a plain request for help is read as a flag, and a
+	// leading "--", which people type out of habit, ends the flags as usual.
 	if len(args) == 1 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
 		fs.Usage()
 		return flag.ErrHelp
+	}
+	if len(args) > 0 && args[0] == "--" {
+		args = args[1:]
 	}
 	if err := fs.Parse(append([]string{"--"}, args...)); err != nil {
 		return err

@@ -23,6 +23,7 @@ func TestSolveCommand(t *testing.T) {
 		{"draw", []string{"XXXXXXXXXXXXXXXXXXOOOOOOOOOOOOOOOOOO X"}, "score +0 move none"},
 		{"a1 empty", []string{"-" + strings.Repeat("X", 62) + "O X"}, "score +48 move pass"},
 		{"a1 empty, side apart", []string{"-" + strings.Repeat("X", 62) + "O", "O"}, "score -48 move a1"},
+		{"after --", []string{"--", "-" + strings.Repeat("X", 62) + "O X"}, "score +48 move pass"},
 		{"suite 40", []string{"O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X"}, "score +38 move a2"},
 	}
 	for _, tt := range tests {
