@@ -17,33 +17,18 @@ import (
 	"reversi/views"
 )
 
-// choices lists a new-game field's values and labels; the first is the
-// default.
-type choices struct {
-	name, legend, hint string
-	values, labels     []string
-}
-
-var newGameFields = []choices{
-	{"opponent", "Opponent", "", []string{"computer", "local", "online"}, []string{"The computer", "A friend on this device", "A friend online, by invite link"}},
-	{"color", "Your colour against the computer or online", "Black moves first.", []string{"black", "white", "random"}, []string{"Black", "White", "Random"}},
-	{"level", "Computer level", "", []string{"easy", "normal", "hard", "expert"}, []string{"Easy", "Normal", "Hard", "Expert (for strong players)"}},
-	{"size", "Board size", "", []string{"8", "6", "10"}, []string{"8×8 (standard)", "6×6 (quick)", "10×10 (long)"}},
-	{"start", "Opening", "", []string{"cross", "parallel", "free"}, []string{"Cross (standard)", "Parallel", "Free placement"}},
-}
-
 // newGameForm is the new-game form with the given choices selected
 // (defaults where a value is missing).
 func newGameForm(values map[string]string, set db.Settings) views.NewGameForm {
 	var f views.NewGameForm
-	for _, ch := range newGameFields {
-		g := views.RadioGroup{Name: ch.name, Legend: ch.legend, Hint: ch.hint}
-		sel := values[ch.name]
+	for _, ch := range views.NewGameFields {
+		g := views.RadioGroup{Name: ch.Name, Legend: ch.Legend, Hint: ch.Hint}
+		sel := values[ch.Name]
 		if sel == "" {
-			sel = ch.values[0]
+			sel = ch.Values[0]
 		}
-		for i, v := range ch.values {
-			g.Choices = append(g.Choices, views.Choice{Value: v, Label: ch.labels[i], Checked: v == sel})
+		for i, v := range ch.Values {
+			g.Choices = append(g.Choices, views.Choice{Value: v, Label: ch.Labels[i], Checked: v == sel})
 		}
 		f.Groups = append(f.Groups, g)
 	}
@@ -70,9 +55,9 @@ func (s *Server) choices(c *gin.Context, p string) (map[string]string, db.Settin
 		return nil, defaultSettings, nil // a choice of an older form: start afresh
 	}
 	values := map[string]string{}
-	for _, ch := range newGameFields {
-		if v := q.Get(ch.name); slices.Contains(ch.values, v) {
-			values[ch.name] = v
+	for _, ch := range views.NewGameFields {
+		if v := q.Get(ch.Name); slices.Contains(ch.Values, v) {
+			values[ch.Name] = v
 		}
 	}
 	set := db.Settings{ShowMoves: q.Get("show_moves") == "on", AllowUndo: q.Get("allow_undo") == "on", Sound: q.Get("sound") == "on"}
@@ -82,9 +67,9 @@ func (s *Server) choices(c *gin.Context, p string) (map[string]string, db.Settin
 // keepChoices stores the player's new-game choices and settings.
 func (s *Server) keepChoices(c *gin.Context, p string, values map[string]string, set db.Settings) error {
 	q := url.Values{}
-	for _, ch := range newGameFields {
-		if v := values[ch.name]; v != "" {
-			q.Set(ch.name, v)
+	for _, ch := range views.NewGameFields {
+		if v := values[ch.Name]; v != "" {
+			q.Set(ch.Name, v)
 		}
 	}
 	for k, on := range map[string]bool{"show_moves": set.ShowMoves, "allow_undo": set.AllowUndo, "sound": set.Sound} {
@@ -168,16 +153,16 @@ type newGameRequest struct {
 
 func parseNewGame(c *gin.Context) (*newGameRequest, error) {
 	req := &newGameRequest{values: map[string]string{}}
-	for _, ch := range newGameFields {
-		v := c.PostForm(ch.name)
+	for _, ch := range views.NewGameFields {
+		v := c.PostForm(ch.Name)
 		ok := false
-		for _, allowed := range ch.values {
+		for _, allowed := range ch.Values {
 			ok = ok || v == allowed
 		}
 		if !ok {
-			return nil, refuse(http.StatusBadRequest, views.NoticeIncomplete(ch.legend))
+			return nil, refuse(http.StatusBadRequest, views.NoticeIncomplete(ch.Legend))
 		}
-		req.values[ch.name] = v
+		req.values[ch.Name] = v
 	}
 	req.opponent = db.Opponent(req.values["opponent"])
 	switch req.values["color"] {
@@ -225,8 +210,8 @@ func (s *Server) newGame(c *gin.Context) error {
 				Base:       s.base("Start a new game?", "main", "Skip to the main content"),
 				Unfinished: views.GameLink{URL: gameURL(gs[0].ID) + "#status", Description: describe(gs[0])},
 			}
-			for _, ch := range newGameFields {
-				page.Hidden = append(page.Hidden, views.Field{Name: ch.name, Value: req.values[ch.name]})
+			for _, ch := range views.NewGameFields {
+				page.Hidden = append(page.Hidden, views.Field{Name: ch.Name, Value: req.values[ch.Name]})
 			}
 			for _, k := range []string{"show_moves", "allow_undo", "sound"} {
 				if v := req.values[k]; v != "" {

@@ -20,11 +20,6 @@ import (
 // This file serves a game's records: the replay of a stored game and of an
 // imported one, the import form, and the downloads.
 
-var (
-	noticeBadPly    = views.Notice{Heading: "That position isn't in this game", Message: "The replay counts plies from 0, the start, to the last one played. Go back to the replay and step from there."}
-	noticeBadRecord = views.Notice{Heading: "That replay address wasn't understood", Message: "The address of an imported game's replay carries its board, start and moves, and one of them was not readable. Import the game again."}
-)
-
 // replayPly reads ?ply=N, 0 to plies; without it the replay shows the end.
 func replayPly(c *gin.Context, plies int) (int, error) {
 	s, ok := c.GetQuery("ply")
@@ -33,7 +28,7 @@ func replayPly(c *gin.Context, plies int) (int, error) {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 0 || n > plies {
-		return 0, refuse(http.StatusBadRequest, noticeBadPly)
+		return 0, refuse(http.StatusBadRequest, views.NoticeBadPly)
 	}
 	return n, nil
 }
@@ -75,11 +70,11 @@ func (s *Server) replayImported(c *gin.Context) error {
 	q := c.Request.URL.Query()
 	g, err := importedGame(q)
 	if err != nil {
-		return refuse(http.StatusBadRequest, noticeBadRecord)
+		return refuse(http.StatusBadRequest, views.NoticeBadRecord)
 	}
 	ps, err := g.Positions()
 	if err != nil {
-		return refuse(http.StatusBadRequest, noticeBadRecord)
+		return refuse(http.StatusBadRequest, views.NoticeBadRecord)
 	}
 	ply, err := replayPly(c, len(g.Plies))
 	if err != nil {
@@ -267,8 +262,6 @@ func recordView(m *match.Match) views.RecordView {
 	return v
 }
 
-var noticeBadPlayOn = views.Notice{Heading: "That position couldn't be played on", Message: "The form names a game and a position in it, and one of them was not readable, or the game is over there. Go back to the replay and try again."}
-
 // playOn starts a game from a position of a replay, against the computer
 // (the player taking the side to move) or on one device. The new game's
 // record starts at that position.
@@ -279,20 +272,20 @@ func (s *Server) playOn(c *gin.Context) error {
 	}
 	g, err := importedGame(form)
 	if err != nil {
-		return refuse(http.StatusBadRequest, noticeBadPlayOn)
+		return refuse(http.StatusBadRequest, views.NoticeBadPlayOn)
 	}
 	ps, err := g.Positions()
 	if err != nil {
-		return refuse(http.StatusBadRequest, noticeBadPlayOn)
+		return refuse(http.StatusBadRequest, views.NoticeBadPlayOn)
 	}
 	ply, err := strconv.Atoi(c.PostForm("ply"))
 	if err != nil || ply < 0 || ply >= len(ps) {
-		return refuse(http.StatusBadRequest, noticeBadPlayOn)
+		return refuse(http.StatusBadRequest, views.NoticeBadPlayOn)
 	}
 	b := ps[ply]
 	opts, err := game.OptionsFrom(b)
 	if err != nil {
-		return refuse(http.StatusConflict, noticeBadPlayOn)
+		return refuse(http.StatusConflict, views.NoticeBadPlayOn)
 	}
 	level, err := ai.ParseLevel(c.PostForm("level"))
 	if err != nil {
@@ -308,7 +301,7 @@ func (s *Server) playOn(c *gin.Context) error {
 		ng.Opponent, ng.Human = db.Computer, b.Turn()
 	case "local":
 	default:
-		return refuse(http.StatusBadRequest, noticeBadPlayOn)
+		return refuse(http.StatusBadRequest, views.NoticeBadPlayOn)
 	}
 	p := playerID(c)
 	if p == "" {

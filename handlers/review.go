@@ -41,11 +41,6 @@ const maxQueuedReviews = 64
 // reviewWait is how long the "Check again" link waits for a review.
 const reviewWait = 20 * time.Second
 
-var (
-	noticeReviewPlaying = views.Notice{Heading: "This game isn't over yet", Message: "A game is reviewed once it is finished. Go back to the game and play it out."}
-	noticeReviewBusy    = views.Notice{Heading: "Too many reviews at once", Message: "The server has many games to review just now. Please try again in a few minutes."}
-)
-
 func (s *Server) reviewQueue() *reviewQueue {
 	q := s.reviews
 	q.once.Do(func() {
@@ -159,14 +154,14 @@ func (s *Server) startReview(c *gin.Context) error {
 		return err
 	}
 	if m.Playing() {
-		return refuse(http.StatusConflict, noticeReviewPlaying)
+		return refuse(http.StatusConflict, views.NoticeReviewPlaying)
 	}
 	sr, err := s.loadReview(c.Request.Context(), m)
 	if err != nil {
 		return err
 	}
 	if sr == nil && !s.reviewQueue().enqueue(m.Game) {
-		return refuse(http.StatusServiceUnavailable, noticeReviewBusy)
+		return refuse(http.StatusServiceUnavailable, views.NoticeReviewBusy)
 	}
 	return redirect(c, gameURL(m.Game.ID)+"/review#status")
 }
@@ -226,7 +221,7 @@ func (s *Server) showReview(c *gin.Context) error {
 		page.Status = views.ReviewNone
 		page.Start = gameURL(m.Game.ID) + "/review"
 	default:
-		page.Status = noticeReviewPlaying.Message
+		page.Status = views.NoticeReviewPlaying.Message
 	}
 	s.writePage(c.Writer, c.Request, http.StatusOK, views.ReviewPageName, page)
 	return nil

@@ -138,8 +138,7 @@ func (s *Server) tutorialIndex(c *gin.Context) error {
 	return nil
 }
 
-var errNoStep = refuse(http.StatusNotFound, views.Notice{Heading: "No such step",
-	Message: "The tutorial has no step at this address. Start from the tutorial's first page."})
+var errNoStep = refuse(http.StatusNotFound, views.NoticeNoStep)
 
 func (s *Server) tutorialStep(c *gin.Context) error {
 	n, err := strconv.Atoi(c.Param("step"))

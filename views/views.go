@@ -93,6 +93,13 @@ type Choice struct {
 	Checked      bool
 }
 
+// FormField defines a radio group of a form: its name, its words, and the
+// values it takes with their labels, the first the default.
+type FormField struct {
+	Name, Legend, Hint string
+	Values, Labels     []string
+}
+
 // RadioGroup is a fieldset of radio buttons.
 type RadioGroup struct {
 	Name, Legend string

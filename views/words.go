@@ -83,7 +83,24 @@ var (
 	NoticeTooLarge     = Notice{"That request was too large", "The server only takes small forms, and this one was bigger than any of its pages sends. Nothing was changed."}
 	NoticeBadForm      = Notice{"That form couldn't be read", "The form that was sent was not in a shape the server understands. Nothing was changed; please go back and try again."}
 	NoticeTooMany      = Notice{"Slow down a little", "This browser sent a great many requests in a short time, so the last one was not carried out. Nothing was changed. Wait a moment, then go back and try again."}
+
+	NoticeBadPly        = Notice{"That position isn't in this game", "The replay counts plies from 0, the start, to the last one played. Go back to the replay and step from there."}
+	NoticeBadRecord     = Notice{"That replay address wasn't understood", "The address of an imported game's replay carries its board, start and moves, and one of them was not readable. Import the game again."}
+	NoticeBadPlayOn     = Notice{"That position couldn't be played on", "The form names a game and a position in it, and one of them was not readable, or the game is over there. Go back to the replay and try again."}
+	NoticeReviewPlaying = Notice{"This game isn't over yet", "A game is reviewed once it is finished. Go back to the game and play it out."}
+	NoticeReviewBusy    = Notice{"Too many reviews at once", "The server has many games to review just now. Please try again in a few minutes."}
+	NoticeNoStep        = Notice{"No such step", "The tutorial has no step at this address. Start from the tutorial's first page."}
 )
+
+// NewGameFields are the new-game form's radio groups, in order; the
+// handlers take exactly these values.
+var NewGameFields = []FormField{
+	{"opponent", "Opponent", "", []string{"computer", "local", "online"}, []string{"The computer", "A friend on this device", "A friend online, by invite link"}},
+	{"color", "Your colour against the computer or online", "Black moves first.", []string{"black", "white", "random"}, []string{"Black", "White", "Random"}},
+	{"level", "Computer level", "", []string{"easy", "normal", "hard", "expert"}, []string{"Easy", "Normal", "Hard", "Expert (for strong players)"}},
+	{"size", "Board size", "", []string{"8", "6", "10"}, []string{"8×8 (standard)", "6×6 (quick)", "10×10 (long)"}},
+	{"start", "Opening", "", []string{"cross", "parallel", "free"}, []string{"Cross (standard)", "Parallel", "Free placement"}},
+}
 
 // NoticeIncomplete is the notice for a new-game form without the named
 // choice.
