@@ -261,11 +261,13 @@ func TestPlayOn(t *testing.T) {
 		return url.Values{"size": {"6"}, "start": {"cross"}, "moves": {wholeGame6}, "ply": {ply}, "opponent": {opponent}, "level": {"hard"}}
 	}
 	for _, tt := range []struct {
-		opponent string
-		human    game.Color
-		op       db.Opponent
-	}{{"computer", game.White, db.Computer}, {"local", game.Empty, db.Local}} {
-		w := a.do("POST", "/playon", form("9", tt.opponent), cookie)
+		opponent, level string
+		human           game.Color
+		op              db.Opponent
+	}{{"computer", "hard", game.White, db.Computer}, {"computer", "expert", game.White, db.Computer}, {"local", "hard", game.Empty, db.Local}} {
+		f := form("9", tt.opponent)
+		f.Set("level", tt.level)
+		w := a.do("POST", "/playon", f, cookie)
 		if w.Code != 303 {
 			t.Fatalf("POST /playon = %d:\n%s", w.Code, w.Body.String())
 		}
@@ -273,6 +275,9 @@ func TestPlayOn(t *testing.T) {
 		ng := a.stored(id)
 		if ng.Opponent != tt.op || ng.Human != tt.human || ng.Record.Options.Start != game.Setup || ng.Record.Options.Setup != ps[9] || len(ng.Record.Plies) != 0 {
 			t.Errorf("played on: %+v, want a %s game from ply 9 (%s), human %v", ng, tt.op, ps[9].Line(), tt.human)
+		}
+		if tt.op == db.Computer && ng.Level != tt.level {
+			t.Errorf("played on at %s: stored level %q", tt.level, ng.Level)
 		}
 		if w := a.do("GET", "/games/"+id, nil, cookie); w.Code != 200 {
 			t.Errorf("GET the new game = %d", w.Code)

@@ -112,7 +112,8 @@ func PlayOnGroups() []RadioGroup {
 			{Value: "computer", Label: "the computer, playing the side to move yourself", Checked: true},
 			{Value: "local", Label: "a friend on this device"}}},
 		{Name: "level", Legend: "Computer level", Choices: []Choice{
-			{Value: "easy", Label: "Easy"}, {Value: "normal", Label: "Normal", Checked: true}, {Value: "hard", Label: "Hard"}}},
+			{Value: "easy", Label: "Easy"}, {Value: "normal", Label: "Normal", Checked: true}, {Value: "hard", Label: "Hard"},
+			{Value: "expert", Label: "Expert (for strong players)"}}},
 	}
 }
 
