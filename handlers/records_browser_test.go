@@ -72,3 +72,28 @@ func TestBrowserRecords(t *testing.T) {
 	}
 	audit(t, ctx, axe, "refused import")
 }
+
+// TestBrowserRadiosKeepTheirSize checks at 320 pixels wide that no radio
+// button is squeezed by a label that wraps: each stays as wide as it is
+// tall, at its full size, on the home page's new-game form and on the
+// replay's "Play on from here".
+func TestBrowserRadiosKeepTheirSize(t *testing.T) {
+	_, ts := liveApp(t)
+	ctx := newBrowser(t, 320, 900)
+	for _, path := range []string{"/", "/replay?moves=f5d6c3d3c4&size=8&start=cross&ply=5"} {
+		do(t, ctx, chromedp.Navigate(ts.URL+path))
+		const squeezed = `(() => {
+			document.querySelectorAll('details').forEach(d => { d.open = true })
+			const bad = []
+			for (const e of document.querySelectorAll('input[type=radio]')) {
+				const r = e.getBoundingClientRect()
+				if (r.width < 20 || Math.abs(r.width - r.height) > 0.5) bad.push(e.name + '=' + e.value + ' ' + r.width + '×' + r.height)
+			}
+			return document.querySelectorAll('input[type=radio]').length + ' radios; squeezed: ' + bad.join(', ')
+		})()`
+		got := eval[string](t, ctx, squeezed)
+		if !strings.HasSuffix(got, "squeezed: ") || strings.HasPrefix(got, "0 ") {
+			t.Errorf("%s at 320 px: %s", path, got)
+		}
+	}
+}
