@@ -155,11 +155,7 @@ func parseNewGame(c *gin.Context) (*newGameRequest, error) {
 	req := &newGameRequest{values: map[string]string{}}
 	for _, ch := range views.NewGameFields {
 		v := c.PostForm(ch.Name)
-		ok := false
-		for _, allowed := range ch.Values {
-			ok = ok || v == allowed
-		}
-		if !ok {
+		if !slices.Contains(ch.Values, v) {
 			return nil, refuse(http.StatusBadRequest, views.NoticeIncomplete(ch.Legend))
 		}
 		req.values[ch.Name] = v

@@ -105,15 +105,23 @@ type ReplayPage struct {
 	Verdict *Verdict
 }
 
-// PlayOnGroups are the choices of a game played on from a replay.
+// PlayOnGroups are the choices of a game played on from a replay. Its
+// levels are the new-game form's, Normal chosen.
 func PlayOnGroups() []RadioGroup {
+	level := RadioGroup{Name: "level"}
+	for _, f := range NewGameFields {
+		if f.Name == level.Name {
+			level.Legend = f.Legend
+			for i, v := range f.Values {
+				level.Choices = append(level.Choices, Choice{Value: v, Label: f.Labels[i], Checked: v == "normal"})
+			}
+		}
+	}
 	return []RadioGroup{
 		{Name: "opponent", Legend: "Against", Choices: []Choice{
 			{Value: "computer", Label: "the computer, playing the side to move yourself", Checked: true},
 			{Value: "local", Label: "a friend on this device"}}},
-		{Name: "level", Legend: "Computer level", Choices: []Choice{
-			{Value: "easy", Label: "Easy"}, {Value: "normal", Label: "Normal", Checked: true}, {Value: "hard", Label: "Hard"},
-			{Value: "expert", Label: "Expert (for strong players)"}}},
+		level,
 	}
 }
 
