@@ -10,10 +10,14 @@ import (
 	"reversi/game"
 )
 
-// Level is the computer's strength.
+// Level is the computer's strength. The levels are listed once, in
+// [levels]; everything else (the forms, the flags' help, the arena and GTP,
+// validation of a stored game) reads that list, so a new level is a new
+// entry there and its words in views/.
 type Level int8
 
-// The levels.
+// The levels. Their numbers are not stored anywhere (a game stores the
+// level's name), so a new one takes the next number, whatever its strength.
 const (
 	Easy Level = iota
 	Normal
@@ -23,24 +27,69 @@ const (
 	Expert
 )
 
-var levelNames = [...]string{Easy: "easy", Normal: "normal", Hard: "hard", Expert: "expert"}
+// A levelEntry is one level of the registry: its name, as stored and as
+// written in forms and flags, and how it chooses a move once the position
+// has one (the placement phase and passes are handled before).
+type levelEntry struct {
+	level  Level
+	name   string
+	choose func(pl Player, ctx context.Context, b game.Board, rng *rand.Rand) game.Square
+}
 
-// String returns "easy", "normal", "hard" or "expert".
+// levels is the registry, weakest first.
+var levels = []levelEntry{
+	{Easy, "easy", func(_ Player, _ context.Context, b game.Board, rng *rand.Rand) game.Square { return easy(b, rng) }},
+	{Normal, "normal", func(_ Player, _ context.Context, b game.Board, rng *rand.Rand) game.Square { return normal(b, rng) }},
+	{Hard, "hard", func(pl Player, ctx context.Context, b game.Board, rng *rand.Rand) game.Square { return pl.hard(ctx, b, rng, true) }},
+	{Expert, "expert", func(pl Player, ctx context.Context, b game.Board, _ *rand.Rand) game.Square { return pl.expert(ctx, b) }},
+}
+
+// DefaultLevel is the level a new player's form starts at.
+const DefaultLevel = Easy
+
+// Levels returns every level, weakest first.
+func Levels() []Level {
+	out := make([]Level, len(levels))
+	for i, e := range levels {
+		out[i] = e.level
+	}
+	return out
+}
+
+// LevelNames returns the levels' names, weakest first.
+func LevelNames() []string {
+	out := make([]string, len(levels))
+	for i, e := range levels {
+		out[i] = e.name
+	}
+	return out
+}
+
+func (l Level) entry() (levelEntry, bool) {
+	for _, e := range levels {
+		if e.level == l {
+			return e, true
+		}
+	}
+	return levelEntry{}, false
+}
+
+// String returns the level's name: "easy", "normal", …
 func (l Level) String() string {
-	if l >= 0 && int(l) < len(levelNames) {
-		return levelNames[l]
+	if e, ok := l.entry(); ok {
+		return e.name
 	}
 	return fmt.Sprintf("Level(%d)", int(l))
 }
 
 // ParseLevel parses a level's name, as [Level.String] writes it.
 func ParseLevel(name string) (Level, error) {
-	for l, n := range levelNames {
-		if strings.EqualFold(name, n) {
-			return Level(l), nil
+	for _, e := range levels {
+		if strings.EqualFold(name, e.name) {
+			return e.level, nil
 		}
 	}
-	return 0, fmt.Errorf("level %q: want easy, normal, hard or expert", name)
+	return 0, fmt.Errorf("level %q: want one of %s", name, strings.Join(LevelNames(), ", "))
 }
 
 // Defaults of [Player].
@@ -113,17 +162,11 @@ func (pl Player) Choose(ctx context.Context, b game.Board, rng *rand.Rand) (game
 		list := moves.Squares()
 		return list[rng.IntN(len(list))], nil
 	}
-	switch pl.Level {
-	case Easy:
-		return easy(b, rng), nil
-	case Normal:
-		return normal(b, rng), nil
-	case Hard:
-		return pl.hard(ctx, b, rng, true), nil
-	case Expert:
-		return pl.expert(ctx, b), nil
+	e, ok := pl.Level.entry()
+	if !ok {
+		return game.Pass, fmt.Errorf("unknown level %d", pl.Level)
 	}
-	return game.Pass, fmt.Errorf("unknown level %d", pl.Level)
+	return e.choose(pl, ctx, b, rng), nil
 }
 
 // Hint returns the move that Expert would play in b. It

@@ -11,10 +11,11 @@ import (
 	"reversi/game"
 )
 
-var levels = []Level{Easy, Normal, Hard, Expert}
+// allLevels are the levels of the registry, so that a new one is tested too.
+var allLevels = Levels()
 
 func TestParseLevel(t *testing.T) {
-	for _, l := range levels {
+	for _, l := range allLevels {
 		got, err := ParseLevel(l.String())
 		if err != nil || got != l {
 			t.Errorf("ParseLevel(%q) = %v, %v, want %v, nil", l.String(), got, err, l)
@@ -72,7 +73,7 @@ func TestChoosePlaysWholeGames(t *testing.T) {
 			if testing.Short() && start != game.Cross {
 				continue
 			}
-			for _, l := range levels {
+			for _, l := range allLevels {
 				t.Run(fmt.Sprintf("%d/%v/%v", size, start, l), func(t *testing.T) {
 					b := play(t, game.Options{Size: size, Start: start}, l, Hard, uint64(size))
 					if !b.Over() {
@@ -91,7 +92,7 @@ func TestChooseDeterministic(t *testing.T) {
 	}
 	for _, line := range positions {
 		b := mustParse(t, line)
-		for _, l := range levels {
+		for _, l := range allLevels {
 			seeds := uint64(5)
 			if testing.Short() {
 				seeds = 2
@@ -121,7 +122,7 @@ func TestChoosePassAndGameOver(t *testing.T) {
 	}
 	for _, tt := range tests {
 		b := mustParse(t, tt.line)
-		for _, l := range levels {
+		for _, l := range allLevels {
 			t.Run(tt.name+"/"+l.String(), func(t *testing.T) {
 				got, err := Choose(context.Background(), b, l, rand.New(rand.NewPCG(1, 1)))
 				if got != tt.want || !errors.Is(err, tt.wantErr) {
@@ -142,7 +143,7 @@ func TestChooseCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	b, _ := game.NewStart(game.Options{Size: 8})
-	for _, l := range levels {
+	for _, l := range allLevels {
 		if got, err := Choose(ctx, b, l, rand.New(rand.NewPCG(1, 1))); !errors.Is(err, context.Canceled) {
 			t.Errorf("Choose(cancelled, %v) = %v, %v, want %v", l, got, err, context.Canceled)
 		}
