@@ -174,3 +174,25 @@ func TestNewBoardRejects(t *testing.T) {
 		})
 	}
 }
+
+func TestRegistries(t *testing.T) {
+	for _, n := range Sizes {
+		if !ValidSize(n) {
+			t.Errorf("Sizes lists %d, which ValidSize refuses", n)
+		}
+		if _, err := NewStart(Options{Size: n}); err != nil {
+			t.Errorf("NewStart(size %d): %v", n, err)
+		}
+	}
+	if !ValidSize(StandardSize) || ValidSize(7) {
+		t.Errorf("ValidSize(%d) = false or ValidSize(7) = true", StandardSize)
+	}
+	for _, s := range Starts() {
+		if got, err := ParseStart(s.String()); err != nil || got != s {
+			t.Errorf("ParseStart(%q) = %v, %v, want %v", s, got, err, s)
+		}
+		if s == Setup {
+			t.Error("Starts() offers Setup, which only playing on makes")
+		}
+	}
+}
