@@ -21,6 +21,7 @@ import (
 	"reversi/db/postgres"
 	"reversi/db/sqlite"
 	"reversi/handlers"
+	"reversi/play"
 	"reversi/views"
 )
 
@@ -33,7 +34,7 @@ func runServe(args []string) error {
 	addr := fs.String("addr", "localhost:8080", "address to listen on")
 	dbPath := fs.String("db", "reversi.db", "SQLite database file, created on first run; or a postgres:// URL, for several servers on one database")
 	secure := fs.Bool("secure-cookies", false, "mark the session cookie Secure (set this behind a TLS proxy)")
-	roomTTL := fs.Duration("room-ttl", handlers.DefaultRoomTTL, "how long an online room may sit unused before it expires")
+	roomTTL := fs.Duration("room-ttl", play.DefaultRoomTTL, "how long an online room may sit unused before it expires")
 	moveRate := fs.Float64("move-rate", handlers.DefaultMoveRate, "moves and undos each player may send per second, in bursts of twice that; negative: no limit")
 	hintRate := fs.Float64("hint-rate", handlers.DefaultHintRate, "hints each player may ask for per second, in bursts of five times that; negative: no limit")
 	publicURL := fs.String("public-url", "", "the scheme and host players reach the app at (https://reversi.example), for invite links; by default the address each request came to")
@@ -85,8 +86,12 @@ func runServe(args []string) error {
 	if err != nil {
 		return err
 	}
-	srv, err := handlers.New(handlers.Config{Store: st.store, Notifier: st.notifier, Views: v, SessionKeys: st.keys, SecureCookies: *secure, Logger: log,
-		RoomTTL: *roomTTL, MoveRate: *moveRate, MoveBurst: burst(*moveRate, 2), GameRate: *gameRate, GameBurst: burst(*gameRate, 10),
+	app, err := play.New(play.Config{Store: st.store, Notifier: st.notifier, Logger: log, RoomTTL: *roomTTL})
+	if err != nil {
+		return err
+	}
+	srv, err := handlers.New(handlers.Config{App: app, Views: v, SessionKeys: st.keys, SecureCookies: *secure, Logger: log,
+		MoveRate: *moveRate, MoveBurst: burst(*moveRate, 2), GameRate: *gameRate, GameBurst: burst(*gameRate, 10),
 		HintRate: *hintRate, HintBurst: burst(*hintRate, 5),
 		NewPlayersPerHour: *netPlayers, NewGamesPerHour: *netGames, TrustedProxies: trusted, PublicURL: *publicURL})
 	if err != nil {
@@ -101,8 +106,8 @@ func runServe(args []string) error {
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    64 << 10,
 	}
-	hs.RegisterOnShutdown(srv.Drain) // event streams and long polls end at once
-	go srv.ExpireEvery(ctx, handlers.DefaultExpiryEvery)
+	hs.RegisterOnShutdown(srv.Drain) // event streams, long polls and reviews end at once
+	go app.ExpireEvery(ctx, play.DefaultExpiryEvery)
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
@@ -132,9 +137,9 @@ func runServe(args []string) error {
 // servedStore is the store that serve runs on, with what goes with it.
 type servedStore struct {
 	store    db.Store
-	notifier handlers.Notifier // nil: the handlers' in-process one
-	keys     [][]byte          // the session keys
-	name     string            // for the log, without a password
+	notifier db.Notifier // nil: the app's in-process one
+	keys     [][]byte    // the session keys
+	name     string      // for the log, without a password
 	close    func()
 }
 

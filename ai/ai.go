@@ -40,7 +40,9 @@ type levelEntry struct {
 var levels = []levelEntry{
 	{Easy, "easy", func(_ Player, _ context.Context, b game.Board, rng *rand.Rand) game.Square { return easy(b, rng) }},
 	{Normal, "normal", func(_ Player, _ context.Context, b game.Board, rng *rand.Rand) game.Square { return normal(b, rng) }},
-	{Hard, "hard", func(pl Player, ctx context.Context, b game.Board, rng *rand.Rand) game.Square { return pl.hard(ctx, b, rng, true) }},
+	{Hard, "hard", func(pl Player, ctx context.Context, b game.Board, rng *rand.Rand) game.Square {
+		return pl.hard(ctx, b, rng, true)
+	}},
 	{Expert, "expert", func(pl Player, ctx context.Context, b game.Board, _ *rand.Rand) game.Square { return pl.expert(ctx, b) }},
 }
 

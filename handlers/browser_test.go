@@ -27,7 +27,7 @@ import (
 
 	"reversi/db"
 	"reversi/game"
-	"reversi/views"
+	"reversi/play"
 )
 
 // missing skips the test, or fails it under CI=true.
@@ -96,17 +96,14 @@ func newBrowser(t *testing.T, width, height int) context.Context {
 }
 
 // liveApp serves the app with the real computer player on a local port.
-func liveApp(t *testing.T) (*testApp, *httptest.Server) {
+func liveApp(t *testing.T, mods ...func(*testConfig)) (*testApp, *httptest.Server) {
 	t.Helper()
 	a := newApp(t)
-	v, err := views.New()
-	if err != nil {
-		t.Fatal(err)
+	cfg := testConfig{Play: play.Config{Store: a.store}}
+	for _, mod := range mods {
+		mod(&cfg)
 	}
-	srv, err := New(Config{Store: a.store, Views: v, SessionKeys: testKeys, Logger: discardLogger()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := newTestServer(t, cfg)
 	a.srv, a.h = srv, srv.Routes()
 	ts := httptest.NewServer(a.h)
 	t.Cleanup(ts.Close)

@@ -9,7 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"reversi/db"
-	"reversi/game/match"
+	"reversi/play"
 	"reversi/views"
 )
 
@@ -44,7 +44,7 @@ func refuseMsg(status int, msg string) *refusal {
 // match as the request had loaded it: from the same seat, without reading
 // the game again.
 type onBoard struct {
-	m   *match.Match
+	m   *play.Match
 	err error
 }
 
@@ -52,7 +52,7 @@ func (e *onBoard) Error() string { return e.err.Error() }
 func (e *onBoard) Unwrap() error { return e.err }
 
 // showing returns err to be shown on m's page.
-func showing(m *match.Match, err error) error { return &onBoard{m: m, err: err} }
+func showing(m *play.Match, err error) error { return &onBoard{m: m, err: err} }
 
 // refusals maps the errors of the match rules and the store to statuses and
 // words. The first entry that err matches (errors.Is) applies.
@@ -62,17 +62,25 @@ var refusals = []struct {
 	views.Notice
 }{
 	{db.ErrStale, http.StatusConflict, views.Notice{Message: views.MsgStale}},
-	{match.ErrOver, http.StatusConflict, views.Notice{Message: views.MsgOver}},
-	{match.ErrNotYourTurn, http.StatusConflict, views.Notice{Message: views.MsgNotTurn}},
-	{match.ErrComputersTurn, http.StatusConflict, views.Notice{Message: views.MsgComputerTurn}},
-	{match.ErrNoGuest, http.StatusConflict, views.Notice{Message: views.MsgNoGuest}},
-	{match.ErrNothingToUndo, http.StatusConflict, views.Notice{Message: views.MsgNoUndo}},
-	{match.ErrUndoOff, http.StatusConflict, views.Notice{Message: views.MsgUndoOff}},
-	{match.ErrNoHint, http.StatusConflict, views.Notice{Message: views.MsgHintWhen}},
-	{match.ErrNotOnline, http.StatusConflict, views.Notice{Message: views.MsgOnline}},
-	{match.ErrRoundPlaying, http.StatusConflict, views.Notice{Message: views.MsgRoundPlaying}},
-	{match.ErrNotHost, http.StatusForbidden, views.Notice{Message: views.MsgNotHost}},
-	{match.ErrNotSeated, http.StatusForbidden, views.NoticeNotSeated},
+	{play.ErrOver, http.StatusConflict, views.Notice{Message: views.MsgOver}},
+	{play.ErrNotYourTurn, http.StatusConflict, views.Notice{Message: views.MsgNotTurn}},
+	{play.ErrComputersTurn, http.StatusConflict, views.Notice{Message: views.MsgComputerTurn}},
+	{play.ErrNoGuest, http.StatusConflict, views.Notice{Message: views.MsgNoGuest}},
+	{play.ErrNothingToUndo, http.StatusConflict, views.Notice{Message: views.MsgNoUndo}},
+	{play.ErrUndoOff, http.StatusConflict, views.Notice{Message: views.MsgUndoOff}},
+	{play.ErrNoHint, http.StatusConflict, views.Notice{Message: views.MsgHintWhen}},
+	{play.ErrNotOnline, http.StatusConflict, views.Notice{Message: views.MsgOnline}},
+	{play.ErrRoundPlaying, http.StatusConflict, views.Notice{Message: views.MsgRoundPlaying}},
+	{play.ErrNotHost, http.StatusForbidden, views.Notice{Message: views.MsgNotHost}},
+	{play.ErrNotSeated, http.StatusForbidden, views.NoticeNotSeated},
+	{play.ErrNoGame, http.StatusNotFound, views.NoticeNoGame},
+	{play.ErrNotYours, http.StatusForbidden, views.NoticeNotYours},
+	{play.ErrNoRoom, http.StatusNotFound, views.NoticeNoRoom},
+	{play.ErrExpired, http.StatusGone, views.NoticeExpired},
+	{play.ErrHintFailed, http.StatusServiceUnavailable, views.NoticeHintFailed},
+	{play.ErrReviewPlaying, http.StatusConflict, views.NoticeReviewPlaying},
+	{play.ErrReviewBusy, http.StatusServiceUnavailable, views.NoticeReviewBusy},
+	{play.ErrBadPlayOn, http.StatusBadRequest, views.NoticeBadPlayOn},
 	{db.ErrNotFound, http.StatusNotFound, views.NoticeNoGame},
 	{db.ErrRoomFull, http.StatusConflict, views.NoticeRoomFull},
 	{db.ErrUnavailable, http.StatusServiceUnavailable, views.NoticeUnavailable},
@@ -85,7 +93,10 @@ func explain(err error) (int, views.Notice) {
 	if errors.As(err, &r) {
 		return r.status, r.Notice
 	}
-	var illegal *match.IllegalMoveError
+	if play.PlayOnOver(err) {
+		return http.StatusConflict, views.NoticeBadPlayOn
+	}
+	var illegal *play.IllegalMoveError
 	if errors.As(err, &illegal) {
 		return http.StatusUnprocessableEntity, views.Notice{Message: views.MsgIllegal(illegal.Board, illegal.Move)}
 	}
@@ -140,7 +151,7 @@ func (s *Server) wrap(h func(*gin.Context) error) gin.HandlerFunc {
 const abortedKey = "aborted"
 
 func (s *Server) errorPage(n views.Notice) views.ErrorPage {
-	return views.ErrorPage{Base: s.base(n.Heading, "main", "Skip to the message"), Heading: n.Heading, Message: n.Message}
+	return views.ErrorPage{Base: s.base(n.Heading, views.SkipToMessage), Heading: n.Heading, Message: n.Message}
 }
 
 func (s *Server) renderError(c *gin.Context, status int, n views.Notice) {

@@ -14,7 +14,7 @@ import (
 
 	"reversi/db"
 	"reversi/game"
-	"reversi/game/match"
+	"reversi/play"
 	"reversi/views"
 )
 
@@ -28,25 +28,30 @@ func TestExplain(t *testing.T) {
 		status int
 		msg    string
 	}{
-		{match.ErrStale, http.StatusConflict, views.MsgStale},
+		{play.ErrStale, http.StatusConflict, views.MsgStale},
 		{fmt.Errorf("update game x: %w", db.ErrStale), http.StatusConflict, views.MsgStale},
-		{match.ErrOver, http.StatusConflict, views.MsgOver},
-		{match.ErrNotYourTurn, http.StatusConflict, views.MsgNotTurn},
-		{match.ErrComputersTurn, http.StatusConflict, views.MsgComputerTurn},
-		{match.ErrNoGuest, http.StatusConflict, views.MsgNoGuest},
-		{match.ErrNothingToUndo, http.StatusConflict, views.MsgNoUndo},
-		{match.ErrUndoOff, http.StatusConflict, views.MsgUndoOff},
-		{match.ErrNoHint, http.StatusConflict, views.MsgHintWhen},
-		{match.ErrNotOnline, http.StatusConflict, views.MsgOnline},
-		{match.ErrRoundPlaying, http.StatusConflict, views.MsgRoundPlaying},
-		{match.ErrNotHost, http.StatusForbidden, views.MsgNotHost},
-		{match.ErrNotSeated, http.StatusForbidden, views.NoticeNotSeated.Message},
-		{&match.IllegalMoveError{Board: b, Move: game.SquareAt(8, 0, 0)}, http.StatusUnprocessableEntity, views.MsgIllegal(b, game.SquareAt(8, 0, 0))},
+		{play.ErrOver, http.StatusConflict, views.MsgOver},
+		{play.ErrNotYourTurn, http.StatusConflict, views.MsgNotTurn},
+		{play.ErrComputersTurn, http.StatusConflict, views.MsgComputerTurn},
+		{play.ErrNoGuest, http.StatusConflict, views.MsgNoGuest},
+		{play.ErrNothingToUndo, http.StatusConflict, views.MsgNoUndo},
+		{play.ErrUndoOff, http.StatusConflict, views.MsgUndoOff},
+		{play.ErrNoHint, http.StatusConflict, views.MsgHintWhen},
+		{play.ErrNotOnline, http.StatusConflict, views.MsgOnline},
+		{play.ErrRoundPlaying, http.StatusConflict, views.MsgRoundPlaying},
+		{play.ErrNotHost, http.StatusForbidden, views.MsgNotHost},
+		{play.ErrNotSeated, http.StatusForbidden, views.NoticeNotSeated.Message},
+		{&play.IllegalMoveError{Board: b, Move: game.SquareAt(8, 0, 0)}, http.StatusUnprocessableEntity, views.MsgIllegal(b, game.SquareAt(8, 0, 0))},
 		{fmt.Errorf("load game x: %w", db.ErrNotFound), http.StatusNotFound, views.NoticeNoGame.Message},
 		{db.ErrRoomFull, http.StatusConflict, views.NoticeRoomFull.Message},
 		{fmt.Errorf("load game x: %w", db.ErrUnavailable), http.StatusServiceUnavailable, views.NoticeUnavailable.Message},
-		{errHintFailed, http.StatusServiceUnavailable, views.NoticeHintFailed.Message},
-		{showing(nil, match.ErrOver), http.StatusConflict, views.MsgOver},
+		{play.ErrHintFailed, http.StatusServiceUnavailable, views.NoticeHintFailed.Message},
+		{play.ErrNoGame, http.StatusNotFound, views.NoticeNoGame.Message},
+		{play.ErrNotYours, http.StatusForbidden, views.NoticeNotYours.Message},
+		{play.ErrNoRoom, http.StatusNotFound, views.NoticeNoRoom.Message},
+		{play.ErrExpired, http.StatusGone, views.NoticeExpired.Message},
+		{play.ErrReviewBusy, http.StatusServiceUnavailable, views.NoticeReviewBusy.Message},
+		{showing(nil, play.ErrOver), http.StatusConflict, views.MsgOver},
 		{errors.New("secret detail"), http.StatusInternalServerError, views.NoticeInternal.Message},
 		{context.DeadlineExceeded, http.StatusInternalServerError, views.NoticeInternal.Message},
 	}
@@ -63,7 +68,7 @@ func TestExplain(t *testing.T) {
 func TestClientGoneIsNotAFault(t *testing.T) {
 	base := newApp(t)
 	var logs bytes.Buffer
-	a := newAppConfig(t, base.store, func(c *Config) { c.Logger = slog.New(slog.NewTextHandler(&logs, nil)) })
+	a := newAppConfig(t, base.store, func(c *testConfig) { c.Logger = slog.New(slog.NewTextHandler(&logs, nil)) })
 	id, cookie := a.start(nil, "opponent", "local")
 	a.do("POST", "/games/"+id+"/moves", url.Values{"move": {"f5"}, "ply": {"0"}}, cookie)
 	ctx, cancel := context.WithCancel(context.Background())

@@ -20,7 +20,7 @@ func TestExpiryKeepsWhatCanBeReached(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	a := newAppConfig(t, store, func(c *Config) { c.Now = clock.now })
+	a := newAppConfig(t, store, func(c *testConfig) { c.Now = clock.now })
 	gone, goneCookie := a.start(nil, "opponent", "local")
 	kept, keptCookie := a.start(nil, "opponent", "local")
 	for day := range 200 {
@@ -31,7 +31,7 @@ func TestExpiryKeepsWhatCanBeReached(t *testing.T) {
 			keptCookie = refreshed(t, a, kept, keptCookie)
 		}
 	}
-	got, err := a.srv.Expire(t.Context())
+	got, err := a.srv.app.Expire(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,13 +23,13 @@ import (
 func TestFloodRunsOneSearch(t *testing.T) {
 	base := newApp(t)
 	var moves, hints atomic.Int64
-	a := newAppConfig(t, base.store, func(c *Config) {
-		c.Choose = func(ctx context.Context, b game.Board, l ai.Level, r *rand.Rand) (game.Square, error) {
+	a := newAppConfig(t, base.store, func(c *testConfig) {
+		c.Play.Choose = func(ctx context.Context, b game.Board, l ai.Level, r *rand.Rand) (game.Square, error) {
 			moves.Add(1)
 			time.Sleep(20 * time.Millisecond) // a search takes a while: the flood arrives during it
 			return firstMove(ctx, b, l, r)
 		}
-		c.Hint = func(ctx context.Context, b game.Board) (game.Square, error) {
+		c.Play.Hint = func(ctx context.Context, b game.Board) (game.Square, error) {
 			hints.Add(1)
 			time.Sleep(20 * time.Millisecond)
 			return firstHint(ctx, b)
@@ -78,8 +78,8 @@ func TestFloodDelaysOnlyTheFlooder(t *testing.T) {
 		t.Skip("plays Hard moves for several seconds")
 	}
 	base := newApp(t)
-	a := newAppConfig(t, base.store, func(c *Config) {
-		c.Choose, c.Hint = ai.Choose, ai.Hint
+	a := newAppConfig(t, base.store, func(c *testConfig) {
+		c.Play.Choose, c.Play.Hint = ai.Choose, ai.Hint
 		c.MoveRate, c.HintRate = 0, 0 // the default limits
 	})
 	fid, fcookie := a.start(nil, "level", "hard")

@@ -8,7 +8,7 @@ import (
 
 	"reversi/db"
 	"reversi/game"
-	"reversi/game/match"
+	"reversi/play"
 	"reversi/static"
 	"reversi/views"
 )
@@ -18,16 +18,16 @@ import (
 
 // voice is who the page speaks to: the viewer's seat, or both colours in a
 // local game.
-func voice(m *match.Match) views.Voice { return views.Voice{You: m.Seat} }
+func voice(m *play.Match) views.Voice { return views.Voice{You: m.Seat} }
 
 // ending is how m stands, for the page's sentences.
-func ending(m *match.Match) views.Ending {
+func ending(m *play.Match) views.Ending {
 	o := m.Outcome()
 	return views.Ending{Result: o.Result, Resigned: o.Resigned}
 }
 
 // events turns the last turn into the page's events.
-func events(evs []match.Event) []views.Event {
+func events(evs []play.Event) []views.Event {
 	out := make([]views.Event, len(evs))
 	for i, ev := range evs {
 		out[i] = views.Event{Color: ev.Color, Square: ev.Square, Placed: ev.Placed, Flips: ev.Flips.Count()}
@@ -36,7 +36,7 @@ func events(evs []match.Event) []views.Event {
 }
 
 // intro is what the first page of a game says first.
-func intro(m *match.Match) views.Intro {
+func intro(m *play.Match) views.Intro {
 	switch {
 	case m.Game.Opponent == db.Computer && m.UndoTarget() < 0 && !m.HumanPassed():
 		return views.IntroComputer
@@ -50,7 +50,7 @@ func intro(m *match.Match) views.Intro {
 
 // statusLine is the page's status heading: what the last request did and
 // what comes next.
-func statusLine(m *match.Match, did string) string {
+func statusLine(m *play.Match, did string) string {
 	v, b, end := voice(m), m.Board(), ending(m)
 	if sq, ok := m.Hint(); ok {
 		return v.Hinted(sq, b, end)
@@ -69,7 +69,7 @@ func statusLine(m *match.Match, did string) string {
 // marks returns the last turn's placed and flipped discs, with animation
 // steps from each placed disc outward, the computer's reply after the
 // player's move, and the hint's ring.
-func marks(m *match.Match, animate bool, did string) views.Marks {
+func marks(m *play.Match, animate bool, did string) views.Marks {
 	mk := views.Marks{Hint: game.Pass}
 	if did != "undo" {
 		size := m.Game.Record.Options.Size
@@ -108,7 +108,7 @@ func marks(m *match.Match, animate bool, did string) views.Marks {
 }
 
 // players are the two lines of the score.
-func players(m *match.Match) []views.PlayerLine {
+func players(m *play.Match) []views.PlayerLine {
 	b, playing := m.Board(), m.Playing() && !m.Waiting()
 	var lines []views.PlayerLine
 	for _, c := range []game.Color{game.Black, game.White} {
@@ -121,7 +121,7 @@ func players(m *match.Match) []views.PlayerLine {
 }
 
 // result is the result screen of a finished game, or nil.
-func result(m *match.Match) *views.ResultView {
+func result(m *play.Match) *views.ResultView {
 	if m.Playing() {
 		return nil
 	}
@@ -137,7 +137,7 @@ func result(m *match.Match) *views.ResultView {
 }
 
 // moveList is the moves so far, passes included.
-func moveList(m *match.Match) string {
+func moveList(m *play.Match) string {
 	size := m.Game.Record.Options.Size
 	names := make([]string, len(m.Game.Record.Plies))
 	for i, mv := range m.Game.Record.Plies {
@@ -149,7 +149,7 @@ func moveList(m *match.Match) string {
 // gamePage builds the whole page of m. message says why the last request
 // was refused, if it was; did names what the last request did ("undo",
 // "hint", "settings") when it was not a move.
-func (s *Server) gamePage(c *gin.Context, m *match.Match, message, did string) views.GamePage {
+func (s *Server) gamePage(c *gin.Context, m *play.Match, message, did string) views.GamePage {
 	g, b := m.Game, m.Board()
 	status := statusLine(m, did)
 	title := status
@@ -158,7 +158,7 @@ func (s *Server) gamePage(c *gin.Context, m *match.Match, message, did string) v
 	}
 	canPlay := m.CanPlay()
 	page := views.GamePage{
-		Base:      s.base(title, "board", "Skip to the board"),
+		Base:      s.base(title, views.SkipToBoard),
 		ID:        g.ID,
 		Heading:   views.GameHeading(string(g.Opponent), m.Seat, g.Level),
 		Status:    status,
@@ -197,12 +197,12 @@ func (s *Server) gamePage(c *gin.Context, m *match.Match, message, did string) v
 }
 
 // renderMatch writes m's page with the given status.
-func (s *Server) renderMatch(c *gin.Context, m *match.Match, status int, message, did string) {
+func (s *Server) renderMatch(c *gin.Context, m *play.Match, status int, message, did string) {
 	s.writePage(c.Writer, c.Request, status, views.Play, s.gamePage(c, m, message, did))
 }
 
 // onlineView is what the game page shows of m's room.
-func (s *Server) onlineView(c *gin.Context, m *match.Match) *views.OnlineView {
+func (s *Server) onlineView(c *gin.Context, m *play.Match) *views.OnlineView {
 	r := m.Room
 	v := &views.OnlineView{}
 	b := m.Board()

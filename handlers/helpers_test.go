@@ -20,6 +20,7 @@ import (
 	"reversi/db"
 	"reversi/db/sqlite"
 	"reversi/game"
+	"reversi/play"
 	"reversi/views"
 )
 
@@ -64,26 +65,65 @@ func newApp(t testing.TB) *testApp {
 
 func newAppWith(t testing.TB, store *sqlite.Store, s db.Store) *testApp {
 	t.Helper()
-	return newAppConfig(t, store, func(c *Config) { c.Store = s })
+	return newAppConfig(t, store, func(c *testConfig) { c.Play.Store = s })
 }
 
-// newAppConfig makes a test app on store whose Config mod may change.
-func newAppConfig(t testing.TB, store *sqlite.Store, mod func(*Config)) *testApp {
+// testConfig is a test server's configuration: the HTTP layer's, and the
+// application's that it is made with.
+type testConfig struct {
+	Config
+	Play play.Config
+}
+
+// newTestServer makes the application and the server of cfg. The views,
+// the session keys and the logger default to the tests' ones, and the
+// application's logger and clock to the server's.
+func newTestServer(t testing.TB, cfg testConfig) *Server {
 	t.Helper()
-	v, err := views.New()
+	if cfg.Views == nil {
+		v, err := views.New()
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Views = v
+	}
+	if cfg.SessionKeys == nil {
+		cfg.SessionKeys = testKeys
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = discardLogger()
+	}
+	if cfg.Play.Logger == nil {
+		cfg.Play.Logger = cfg.Logger
+	}
+	if cfg.Play.Now == nil {
+		cfg.Play.Now = cfg.Now
+	}
+	app, err := play.New(cfg.Play)
 	if err != nil {
 		t.Fatal(err)
 	}
+	cfg.App = app
+	srv, err := New(cfg.Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return srv
+}
+
+// newAppConfig makes a test app on store whose configuration mod may
+// change.
+func newAppConfig(t testing.TB, store *sqlite.Store, mod func(*testConfig)) *testApp {
+	t.Helper()
 	// No rate limits here: tests and fuzzers play faster than any person.
-	cfg := Config{Store: store, Views: v, SessionKeys: testKeys, Choose: firstMove, Hint: firstHint,
-		Logger: discardLogger(), MoveRate: -1, GameRate: -1, HintRate: -1, NewPlayersPerHour: -1, NewGamesPerHour: -1}
+	cfg := testConfig{
+		Config: Config{MoveRate: -1, GameRate: -1, HintRate: -1, NewPlayersPerHour: -1, NewGamesPerHour: -1},
+		Play:   play.Config{Store: store, Choose: firstMove, Hint: firstHint},
+	}
 	if mod != nil {
 		mod(&cfg)
 	}
-	srv, err := New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := newTestServer(t, cfg)
 	return &testApp{t: t, store: store, srv: srv, h: srv.Routes()}
 }
 

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"reversi/game"
+	"reversi/play"
 	"reversi/views"
 )
 
@@ -56,11 +57,8 @@ func TestRateLimits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := New(Config{Store: a.store, Views: v, SessionKeys: testKeys, Choose: firstMove, Hint: firstHint,
-		Logger: discardLogger(), MoveRate: 0.001, MoveBurst: 2, GameRate: 0.001, GameBurst: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := newTestServer(t, testConfig{Config: Config{Views: v, MoveRate: 0.001, MoveBurst: 2, GameRate: 0.001, GameBurst: 1},
+		Play: play.Config{Store: a.store, Choose: firstMove, Hint: firstHint}})
 	a.srv, a.h = srv, srv.Routes()
 	id, cookie := a.start(nil, "opponent", "local")
 	for i, m := range []string{"f5", "d6"} {
@@ -165,11 +163,8 @@ func TestRateLimitBehindProxy(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			srv, err := New(Config{Store: a.store, Views: v, SessionKeys: testKeys, Logger: discardLogger(),
-				MoveRate: -1, GameRate: 0.001, GameBurst: 1, TrustedProxies: tt.proxies})
-			if err != nil {
-				t.Fatal(err)
-			}
+			srv := newTestServer(t, testConfig{Config: Config{Views: v, MoveRate: -1, GameRate: 0.001, GameBurst: 1, TrustedProxies: tt.proxies},
+				Play: play.Config{Store: a.store}})
 			h := srv.Routes()
 			for i, client := range []string{"198.51.100.1", "198.51.100.1", "198.51.100.2"} {
 				if got := newGame(h, client); got != tt.want[i] {
@@ -178,7 +173,11 @@ func TestRateLimitBehindProxy(t *testing.T) {
 			}
 		})
 	}
-	if _, err := New(Config{Store: newApp(t).store, Views: &views.Views{}, SessionKeys: testKeys, TrustedProxies: []string{"proxy.example"}}); err == nil {
+	app, err := play.New(play.Config{Store: newApp(t).store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := New(Config{App: app, Views: &views.Views{}, SessionKeys: testKeys, TrustedProxies: []string{"proxy.example"}}); err == nil {
 		t.Error("a trusted proxy that is no address was accepted")
 	}
 }
@@ -204,7 +203,7 @@ func TestNetOf(t *testing.T) {
 // network is served; settings and play-again posts are limited per player.
 func TestNewIdentityFloods(t *testing.T) {
 	base := newApp(t)
-	a := newAppConfig(t, base.store, func(c *Config) {
+	a := newAppConfig(t, base.store, func(c *testConfig) {
 		c.GameRate, c.GameBurst = 0, 0 // the defaults: 2 a second, bursts of 20
 		c.NewPlayersPerHour, c.NewPlayersBurst = 0, 0
 		c.NewGamesPerHour, c.NewGamesBurst = 0, 0
@@ -221,7 +220,7 @@ func TestNewIdentityFloods(t *testing.T) {
 		a.h.ServeHTTP(w, req)
 		return w
 	}
-	opening, _ := game.ParseTranscript(game.Options{Size: 8, Start: game.Cross}, practiceOpening)
+	opening, _ := game.ParseTranscript(game.Options{Size: 8, Start: game.Cross}, play.PracticeOpening)
 	b, _ := opening.Board()
 	practice := url.Values{"move": {b.Moves().First().Name(8)}, "version": {"0"}}
 	var cookies []*http.Cookie

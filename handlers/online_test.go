@@ -16,25 +16,27 @@ import (
 	"testing"
 	"time"
 
+	"reversi/db"
 	"reversi/db/sqlite"
 	"reversi/game"
+	"reversi/play"
 	"reversi/views"
 )
 
 // onlineServer serves the app over real HTTP, for event streams and long
 // polls; mod may change the config first.
-func onlineServer(t *testing.T, mod func(*Config)) (*httptest.Server, *sqlite.Store) {
+func onlineServer(t *testing.T, mod func(*testConfig)) (*httptest.Server, *sqlite.Store) {
 	return onlineServerTimeout(t, mod, 0)
 }
 
 // onlineServerTimeout is onlineServer with the http.Server's WriteTimeout.
-func onlineServerTimeout(t *testing.T, mod func(*Config), writeTimeout time.Duration) (*httptest.Server, *sqlite.Store) {
+func onlineServerTimeout(t *testing.T, mod func(*testConfig), writeTimeout time.Duration) (*httptest.Server, *sqlite.Store) {
 	ts, store, _ := onlineApp(t, mod, writeTimeout)
 	return ts, store
 }
 
 // onlineApp is onlineServerTimeout that also returns the app's Server.
-func onlineApp(t *testing.T, mod func(*Config), writeTimeout time.Duration) (*httptest.Server, *sqlite.Store, *Server) {
+func onlineApp(t *testing.T, mod func(*testConfig), writeTimeout time.Duration) (*httptest.Server, *sqlite.Store, *Server) {
 	t.Helper()
 	store, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "online.db"))
 	if err != nil {
@@ -45,14 +47,11 @@ func onlineApp(t *testing.T, mod func(*Config), writeTimeout time.Duration) (*ht
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := Config{Store: store, Views: v, SessionKeys: testKeys, Choose: firstMove, Hint: firstHint, Logger: discardLogger()}
+	cfg := testConfig{Config: Config{Views: v}, Play: play.Config{Store: store, Choose: firstMove, Hint: firstHint}}
 	if mod != nil {
 		mod(&cfg)
 	}
-	srv, err := New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := newTestServer(t, cfg)
 	ts := httptest.NewUnstartedServer(srv.Routes())
 	ts.Config.WriteTimeout = writeTimeout
 	ts.Start()
@@ -233,8 +232,8 @@ func TestOnlineLiveUpdates(t *testing.T) {
 	heartbeat = 50 * time.Millisecond
 	defer func() { heartbeat = 15 * time.Second }()
 	const writeTimeout = time.Second // longer than any page takes on a loaded machine
-	broker := NewBroker()
-	ts, _ := onlineServerTimeout(t, func(c *Config) { c.Notifier = broker }, writeTimeout)
+	broker := db.NewBroker()
+	ts, _ := onlineServerTimeout(t, func(c *testConfig) { c.Play.Notifier = broker }, writeTimeout)
 	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
 	gamePath, invite := newOnline(t, host)
 	id := strings.TrimPrefix(gamePath, "/games/")
@@ -296,12 +295,12 @@ func TestOnlineLiveUpdates(t *testing.T) {
 
 	// A long poll waits as well; the guest's move ends both.
 	polled := make(chan response, 1)
-	waiting := broker.waiting(id)
+	waiting := broker.Waiting(id)
 	go func() {
 		u := strings.TrimPrefix(events, gamePath+"/events")
 		polled <- host.get(gamePath + u)
 	}()
-	waitUntil(t, func() bool { return broker.waiting(id) > waiting }, "the long poll to wait")
+	waitUntil(t, func() bool { return broker.Waiting(id) > waiting }, "the long poll to wait")
 	_, moves := readPage(guest.want(guest.get(gamePath), http.StatusOK, "guest's page").body)
 	if len(moves) == 0 {
 		t.Fatal("the guest has no move to play")
@@ -334,8 +333,8 @@ func TestOnlineLiveUpdates(t *testing.T) {
 // TestOnlineStreamEndsWithClient checks that an event stream lets go of its
 // subscription when the client goes away.
 func TestOnlineStreamEndsWithClient(t *testing.T) {
-	broker := NewBroker()
-	ts, _ := onlineServer(t, func(c *Config) { c.Notifier = broker })
+	broker := db.NewBroker()
+	ts, _ := onlineServer(t, func(c *testConfig) { c.Play.Notifier = broker })
 	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
 	gamePath, events := seatedGuest(t, host, guest)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -345,12 +344,12 @@ func TestOnlineStreamEndsWithClient(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := strings.TrimPrefix(gamePath, "/games/")
-	if got := broker.waiting(id); got != 1 {
+	if got := broker.Waiting(id); got != 1 {
 		t.Errorf("while streaming, waiting = %d, want 1", got)
 	}
 	cancel()
 	resp.Body.Close()
-	waitUntil(t, func() bool { return broker.waiting(id) == 0 }, "the stream to end after the client left")
+	waitUntil(t, func() bool { return broker.Waiting(id) == 0 }, "the stream to end after the client left")
 }
 
 // playOut plays random legal moves (the first button) for whoever is to
@@ -465,7 +464,7 @@ func TestOnlinePlayAgain(t *testing.T) {
 
 func TestOnlineExpiry(t *testing.T) {
 	clock := newClock(time.Now())
-	ts, _ := onlineServer(t, func(c *Config) { c.RoomTTL = time.Hour; c.Now = clock.now })
+	ts, _ := onlineServer(t, func(c *testConfig) { c.Play.RoomTTL = time.Hour; c.Now = clock.now })
 	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
 	gamePath, invite := newOnline(t, host)
 	guest.want(guest.get(invite), http.StatusOK, "fresh invite")
@@ -483,7 +482,7 @@ func TestOnlineExpiry(t *testing.T) {
 
 func TestOnlineTokenNeverLogged(t *testing.T) {
 	var logs bytes.Buffer
-	ts, _ := onlineServer(t, func(c *Config) { c.Logger = slog.New(slog.NewTextHandler(&logs, nil)) })
+	ts, _ := onlineServer(t, func(c *testConfig) { c.Logger = slog.New(slog.NewTextHandler(&logs, nil)) })
 	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
 	_, invite := newOnline(t, host)
 	guest.get(invite)
@@ -501,8 +500,8 @@ func TestOnlineTokenNeverLogged(t *testing.T) {
 // TestOnlineDrainEndsStreams checks that Drain, which a graceful shutdown
 // calls, ends an event stream and a long poll at once.
 func TestOnlineDrainEndsStreams(t *testing.T) {
-	broker := NewBroker()
-	ts, _, srv := onlineApp(t, func(c *Config) { c.Notifier = broker }, 0)
+	broker := db.NewBroker()
+	ts, _, srv := onlineApp(t, func(c *testConfig) { c.Play.Notifier = broker }, 0)
 	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
 	gamePath, events := seatedGuest(t, host, guest)
 	done := make(chan string, 2)
@@ -521,7 +520,7 @@ func TestOnlineDrainEndsStreams(t *testing.T) {
 		done <- "poll"
 	}()
 	id := strings.TrimPrefix(gamePath, "/games/")
-	waitUntil(t, func() bool { return broker.waiting(id) == 2 }, "the stream and the long poll to wait")
+	waitUntil(t, func() bool { return broker.Waiting(id) == 2 }, "the stream and the long poll to wait")
 	srv.Drain()
 	for range 2 {
 		select {

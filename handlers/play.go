@@ -1,21 +1,24 @@
 package handlers
 
 import (
-	"context"
 	"errors"
-	"math/rand/v2"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
 
-	"reversi/ai"
 	"reversi/db"
 	"reversi/game"
-	"reversi/game/match"
+	"reversi/play"
 	"reversi/views"
 )
+
+// own loads the game with the id in the URL, seen from the seat of the
+// player whose cookie came with the request, who must hold one.
+func (s *Server) own(c *gin.Context) (*play.Match, error) {
+	return s.app.Game(c.Request.Context(), playerID(c), c.Param("id"))
+}
 
 func (s *Server) showGame(c *gin.Context) error {
 	m, err := s.own(c)
@@ -37,7 +40,7 @@ func (s *Server) showGame(c *gin.Context) error {
 }
 
 // formPly reads the ply that a form about m was rendered at.
-func formPly(c *gin.Context, m *match.Match) (int, error) {
+func formPly(c *gin.Context, m *play.Match) (int, error) {
 	v, ok := c.GetPostForm("ply")
 	n, err := strconv.Atoi(v)
 	if !ok || err != nil || n < 0 || len(v) > 4 {
@@ -46,183 +49,83 @@ func formPly(c *gin.Context, m *match.Match) (int, error) {
 	return n, nil
 }
 
-// move plays the player's move and, against the computer, its replies,
-// then stores the new plies with one update conditional on the old ply.
-func (s *Server) move(c *gin.Context) error {
+// gameForm loads the game in the URL and reads the ply of the form sent
+// about it.
+func (s *Server) gameForm(c *gin.Context) (*play.Match, int, error) {
 	m, err := s.own(c)
 	if err != nil {
-		return err
+		return nil, 0, err
 	}
 	ply, err := formPly(c, m)
+	return m, ply, err
+}
+
+// move plays the player's move and, against the computer, its replies.
+func (s *Server) move(c *gin.Context) error {
+	m, ply, err := s.gameForm(c)
 	if err != nil {
 		return err
 	}
 	size := m.Game.Record.Options.Size
 	raw := c.PostForm("move")
 	if raw == "computer" && m.Game.Opponent == db.Computer {
-		return s.resume(c, m, ply)
+		return s.saved(c, "")(s.app.Resume(c.Request.Context(), m, ply))
 	}
 	mv, err := game.ParseMove(size, strings.TrimSpace(raw))
 	if err != nil || len(raw) > 8 {
 		return showing(m, refuseMsg(http.StatusBadRequest, views.MsgBadMove(size)))
 	}
-	if err := m.Play(ply, mv); err != nil {
-		return showing(m, err)
-	}
-	// One press of Pass covers the whole run of passes against the
-	// computer, until the player can move again or the game ends.
-	if err := m.ComputerReplies(c.Request.Context(), s.chooser(m), mv == game.Pass); err != nil {
-		return err
-	}
-	return s.save(c, m, ply, "")
+	return s.saved(c, "")(s.app.Move(c.Request.Context(), m, ply, mv))
 }
 
-// resume lets the computer move in a game that was stored at its turn,
-// which only an interrupted request can leave behind.
-func (s *Server) resume(c *gin.Context, m *match.Match, ply int) error {
-	if err := m.Resume(ply); err != nil {
-		return showing(m, err)
-	}
-	if err := m.ComputerReplies(c.Request.Context(), s.chooser(m), false); err != nil {
-		return err
-	}
-	return s.save(c, m, ply, "")
-}
-
-// save writes m's game, read at ply, with one conditional update, tells
-// anyone waiting on an online game, and answers 303 to the game's page
-// with did in the address. If the game moved on in the meantime, the page
-// shows it as it now stands, from the same seat.
-func (s *Server) save(c *gin.Context, m *match.Match, ply int, did string) error {
-	ctx := c.Request.Context()
-	if err := s.store.UpdateGame(ctx, m.Game, ply); err != nil {
-		if !errors.Is(err, db.ErrStale) {
-			return err
+// saved answers a change that the app has stored: 303 to the game's page,
+// with did in the address; or, when it was refused, the refusal shown on
+// the board of the match that the app returned.
+func (s *Server) saved(c *gin.Context, did string) func(*play.Match, error) error {
+	return func(m *play.Match, err error) error {
+		if errors.Is(err, db.ErrNotFound) {
+			return err // deleted meanwhile: no board to show
 		}
-		g, lerr := s.store.Game(ctx, m.Game.ID)
-		if lerr != nil {
-			return lerr
-		}
-		now, lerr := m.Reload(g)
-		if lerr != nil {
-			return lerr
-		}
-		return showing(now, err)
-	}
-	if m.Room != nil {
-		s.notifier.Notify(m.Game.ID)
-	}
-	url := gameURL(m.Game.ID)
-	if did != "" {
-		url += "?did=" + did
-	}
-	return redirect(c, url+"#status")
-}
-
-// chooser returns the computer's move picker for m's level.
-func (s *Server) chooser(m *match.Match) match.Chooser {
-	level, err := ai.ParseLevel(m.Game.Level)
-	if err != nil {
-		s.log.Error("stored game has an unknown level; the computer plays Easy", "game", m.Game.ID, "level", m.Game.Level)
-	}
-	return func(ctx context.Context, b game.Board) game.Square { return s.computerMove(ctx, b, level) }
-}
-
-// computerMove asks the ai for a move within the time limit; if it fails or
-// runs out of time, the first legal move stands in, so a game never stalls.
-func (s *Server) computerMove(ctx context.Context, b game.Board, level ai.Level) game.Square {
-	fallback := b.Moves().First() // game.Pass when there is no move
-	// The time limit covers the wait for a free core too.
-	ctx, cancel := context.WithTimeout(ctx, s.aiTimeout)
-	defer cancel()
-	release, ok := s.searchSlot(ctx)
-	if !ok {
-		s.log.Warn("no core free for the computer; playing the first legal move")
-		return fallback
-	}
-	defer release()
-	rng := rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
-	mv, err := s.choose(ctx, b, level, rng)
-	if err != nil || !b.Legal(mv) {
-		s.log.Warn("computer move failed; playing the first legal move", "level", level, "err", err, "move", mv)
-		return fallback
-	}
-	return mv
-}
-
-// searchSlot waits, within ctx, for one of the slots that bound the
-// searches running at once, and returns the function that gives it back;
-// ok is false if ctx ended first.
-func (s *Server) searchSlot(ctx context.Context) (release func(), ok bool) {
-	select {
-	case s.aiSlots <- struct{}{}:
-		return func() { <-s.aiSlots }, true
-	case <-ctx.Done():
-		return nil, false
-	}
-}
-
-// change answers a form that changes a game at the form's ply: it loads
-// the game, reads the ply, applies do (Match.Undo, say) and stores the
-// result, with did naming the change in the page's address.
-func (s *Server) change(do func(m *match.Match, ply int) error, did string) func(*gin.Context) error {
-	return func(c *gin.Context) error {
-		m, err := s.own(c)
 		if err != nil {
-			return err
-		}
-		ply, err := formPly(c, m)
-		if err != nil {
-			return err
-		}
-		if err := do(m, ply); err != nil {
 			return showing(m, err)
 		}
-		return s.save(c, m, ply, did)
+		url := gameURL(m.Game.ID)
+		if did != "" {
+			url += "?did=" + did
+		}
+		return redirect(c, url+"#status")
 	}
+}
+
+func (s *Server) undo(c *gin.Context) error {
+	m, ply, err := s.gameForm(c)
+	if err != nil {
+		return err
+	}
+	return s.saved(c, "undo")(s.app.Undo(c.Request.Context(), m, ply))
+}
+
+// resign resigns for the viewer's side (the side to move, on one device);
+// the game page asks first, with ?ask=resign.
+func (s *Server) resign(c *gin.Context) error {
+	m, ply, err := s.gameForm(c)
+	if err != nil {
+		return err
+	}
+	return s.saved(c, "")(s.app.Resign(c.Request.Context(), m, ply))
 }
 
 func (s *Server) hintMove(c *gin.Context) error {
-	m, err := s.own(c)
+	m, ply, err := s.gameForm(c)
 	if err != nil {
 		return err
 	}
-	ply, err := formPly(c, m)
-	if err != nil {
-		return err
+	m, err = s.app.Hint(c.Request.Context(), m, ply)
+	if errors.Is(err, play.ErrHintFailed) {
+		return err // the error page: no board to show it on
 	}
-	need, err := m.NeedsHint(ply)
-	if err != nil {
-		return showing(m, err)
-	}
-	if !need {
-		return redirect(c, gameURL(m.Game.ID)+"?did=hint#status")
-	}
-	sq, err := s.hintFor(c.Request.Context(), m.Board())
-	if err != nil {
-		return err
-	}
-	m.SetHint(sq)
-	return s.save(c, m, ply, "hint")
+	return s.saved(c, "hint")(m, err)
 }
-
-func (s *Server) hintFor(ctx context.Context, b game.Board) (game.Square, error) {
-	ctx, cancel := context.WithTimeout(ctx, s.aiTimeout)
-	defer cancel()
-	release, ok := s.searchSlot(ctx)
-	if !ok {
-		return game.Pass, errHintFailed
-	}
-	defer release()
-	sq, err := s.hint(ctx, b)
-	if err != nil || sq == game.Pass || !b.Legal(sq) {
-		s.log.Warn("hint failed", "err", err, "move", sq)
-		return game.Pass, errHintFailed
-	}
-	return sq, nil
-}
-
-var errHintFailed = refuse(http.StatusServiceUnavailable, views.NoticeHintFailed)
 
 // deleteGame deletes a game of the player's own, not played online; the
 // game page asks first (?ask=delete).
@@ -231,10 +134,9 @@ func (s *Server) deleteGame(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if m.Room != nil {
-		return showing(m, match.ErrNotOnline)
-	}
-	if err := s.store.DeleteGame(c.Request.Context(), m.Game.ID, m.Game.PlayerID); err != nil {
+	if err := s.app.Delete(c.Request.Context(), m); errors.Is(err, play.ErrNotOnline) {
+		return showing(m, err)
+	} else if err != nil {
 		return err
 	}
 	return redirect(c, "/")
@@ -245,23 +147,14 @@ func (s *Server) settings(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if m.Room != nil && !m.Host {
-		return showing(m, match.ErrNotHost)
-	}
 	set := db.Settings{
 		ShowMoves: c.PostForm("show_moves") == "on",
 		AllowUndo: c.PostForm("allow_undo") == "on",
 		Sound:     c.PostForm("sound") == "on",
 	}
-	if err := s.store.UpdateSettings(c.Request.Context(), m.Game.ID, set); err != nil {
-		return err
-	}
-	// The settings carry over to the player's next game.
-	values, _, err := s.choices(c, playerID(c))
-	if err != nil {
-		return err
-	}
-	if err := s.keepChoices(c, playerID(c), values, set); err != nil {
+	if err := s.app.ChangeSettings(c.Request.Context(), m, playerID(c), set); errors.Is(err, play.ErrNotHost) {
+		return showing(m, err)
+	} else if err != nil {
 		return err
 	}
 	return redirect(c, gameURL(m.Game.ID)+"?did=settings#status")

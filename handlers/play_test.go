@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"reversi/db/sqlite"
+	"reversi/play"
 	"strconv"
 	"strings"
 	"sync"
@@ -377,11 +378,8 @@ func TestSlowComputer(t *testing.T) {
 		<-ctx.Done()
 		return game.Pass, ctx.Err()
 	}
-	srv, err := New(Config{Store: base.store, Views: v, SessionKeys: testKeys, Choose: slow, Hint: slowHint,
-		AITimeout: 20 * time.Millisecond, Logger: discardLogger()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := newTestServer(t, testConfig{Config: Config{Views: v},
+		Play: play.Config{Store: base.store, Choose: slow, Hint: slowHint, AITimeout: 20 * time.Millisecond}})
 	a := &testApp{t: t, store: base.store, srv: srv, h: srv.Routes()}
 	id, cookie := a.start(nil)
 	if w := a.do("POST", "/games/"+id+"/moves", url.Values{"ply": {"0"}, "move": {"f5"}}, cookie); w.Code != http.StatusSeeOther {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"reversi/db"
+	"reversi/play"
 	"reversi/static"
 )
 
@@ -279,7 +280,7 @@ func TestPracticePlaysAForcedPass(t *testing.T) {
 	if err := a.store.CreatePlayer(context.Background(), p); err != nil {
 		t.Fatal(err)
 	}
-	opening := strings.TrimSuffix(lateBeforePass, "c7")
+	opening := strings.TrimSuffix(play.LateBeforePass, "c7")
 	if err := a.store.SavePractice(context.Background(), &db.Practice{PlayerID: p, Opening: opening}, 0); err != nil {
 		t.Fatal(err)
 	}

@@ -9,10 +9,9 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"reversi/ai"
 	"reversi/db"
 	"reversi/game"
-	"reversi/game/match"
+	"reversi/play"
 	"reversi/static"
 	"reversi/views"
 )
@@ -143,7 +142,7 @@ func (s *Server) replayPage(g *game.Game, ps []game.Board, ply int, at string, i
 		return at + "ply=" + strconv.Itoa(n) + "#status"
 	}
 	page := views.ReplayPage{
-		Base:    s.base(status, "steps", "Skip to the steps"),
+		Base:    s.base(status, views.SkipToSteps),
 		Heading: views.ReplayHeading(g.Options, imported),
 		Status:  status,
 		Diagram: views.ReplayDiagram(b, placed, flips, game.Pass, status),
@@ -153,7 +152,7 @@ func (s *Server) replayPage(g *game.Game, ps []game.Board, ply int, at string, i
 	}
 	page.JS = static.Replay.Path // the arrow keys step
 	if !b.Over() {
-		page.Groups = views.PlayOnGroups()
+		page.Groups = views.PlayOnGroups(levelField())
 		o := g.Options
 		page.PlayOn = []views.Field{{Name: "size", Value: strconv.Itoa(o.Size)}, {Name: "start", Value: o.Start.String()},
 			{Name: "moves", Value: g.Transcript()}, {Name: "ply", Value: strconv.Itoa(ply)}}
@@ -170,7 +169,7 @@ func (s *Server) replayPage(g *game.Game, ps []game.Board, ply int, at string, i
 
 // importForm shows the import form.
 func (s *Server) importForm(c *gin.Context) error {
-	s.writePage(c.Writer, c.Request, http.StatusOK, views.Import, views.ImportPage{Base: s.base(views.ImportTitle, "transcript", "Skip to the form")})
+	s.writePage(c.Writer, c.Request, http.StatusOK, views.Import, views.ImportPage{Base: s.base(views.ImportTitle, views.SkipToForm)})
 	return nil
 }
 
@@ -185,7 +184,7 @@ func (s *Server) importRecord(c *gin.Context) error {
 		if !errors.As(err, &re) {
 			return err
 		}
-		page := views.ImportPage{Base: s.base(re.Sentence(), "status", "Skip to the message"), Message: re.Sentence(), Transcript: text}
+		page := views.ImportPage{Base: s.base(re.Sentence(), views.SkipToImportError), Message: re.Sentence(), Transcript: text}
 		s.writePage(c.Writer, c.Request, http.StatusUnprocessableEntity, views.Import, page)
 		return nil
 	}
@@ -210,7 +209,7 @@ func (s *Server) downloadGGF(c *gin.Context) error {
 	}
 	text, err := ggfRecord(m).GGF()
 	if err != nil {
-		return fmtErr("ggf", err)
+		return fmt.Errorf("ggf: %w", err)
 	}
 	sendFile(c, "reversi-"+m.Game.ID+".ggf", "application/x-ggf; charset=utf-8", text+"\n")
 	return nil
@@ -218,7 +217,7 @@ func (s *Server) downloadGGF(c *gin.Context) error {
 
 // ggfRecord is m's game with the details that GGF carries: the players
 // as the game page names them, the date it began, the result.
-func ggfRecord(m *match.Match) *game.Record {
+func ggfRecord(m *play.Match) *game.Record {
 	g := m.Game
 	r := &game.Record{Game: g.Record, Place: "reversi", Date: g.Created.UTC().Format("2006.01.02_15:04:05.UTC"), Time: "0"}
 	name := func(c game.Color) string {
@@ -253,7 +252,7 @@ func sendFile(c *gin.Context, name, contentType, text string) {
 }
 
 // recordView is the record part of a game's page.
-func recordView(m *match.Match) views.RecordView {
+func recordView(m *play.Match) views.RecordView {
 	at := gameURL(m.Game.ID)
 	v := views.NewRecordView(&m.Game.Record, at+"/replay?")
 	v.ReplayURL = at + "/replay?ply=" + strconv.Itoa(m.Ply())
@@ -272,36 +271,15 @@ func (s *Server) playOn(c *gin.Context) error {
 	}
 	g, err := importedGame(form)
 	if err != nil {
-		return refuse(http.StatusBadRequest, views.NoticeBadPlayOn)
-	}
-	ps, err := g.Positions()
-	if err != nil {
-		return refuse(http.StatusBadRequest, views.NoticeBadPlayOn)
+		return play.ErrBadPlayOn
 	}
 	ply, err := strconv.Atoi(c.PostForm("ply"))
-	if err != nil || ply < 0 || ply >= len(ps) {
-		return refuse(http.StatusBadRequest, views.NoticeBadPlayOn)
-	}
-	b := ps[ply]
-	opts, err := game.OptionsFrom(b)
 	if err != nil {
-		return refuse(http.StatusConflict, views.NoticeBadPlayOn)
+		return play.ErrBadPlayOn
 	}
-	level, err := ai.ParseLevel(c.PostForm("level"))
+	ng, err := play.PlayOnGame(g, ply, db.Opponent(c.PostForm("opponent")), c.PostForm("level"))
 	if err != nil {
-		level = ai.Normal
-	}
-	ng := &db.Game{
-		ID: newGameID(), Opponent: db.Local, Level: level.String(),
-		Record: game.Game{Options: opts}, Status: db.Playing, Settings: db.Settings{ShowMoves: true, AllowUndo: true},
-		HintPly: -1, HintSquare: game.Pass,
-	}
-	switch c.PostForm("opponent") {
-	case "computer":
-		ng.Opponent, ng.Human = db.Computer, b.Turn()
-	case "local":
-	default:
-		return refuse(http.StatusBadRequest, views.NoticeBadPlayOn)
+		return err
 	}
 	p := playerID(c)
 	if p == "" {
@@ -309,11 +287,10 @@ func (s *Server) playOn(c *gin.Context) error {
 			return err
 		}
 	}
-	ng.PlayerID = p
 	if err := s.recordPlayer(c, p); err != nil {
 		return err
 	}
-	if err := s.store.CreateGame(c.Request.Context(), ng); err != nil {
+	if err := s.app.PlayOn(c.Request.Context(), p, ng); err != nil {
 		return err
 	}
 	if err := s.savePlayer(c, p); err != nil {
@@ -324,13 +301,13 @@ func (s *Server) playOn(c *gin.Context) error {
 
 // replayVerdict adds the stored review's verdict on the move played from
 // position ply, if the viewer's side played it, and rings its best move.
-func (s *Server) replayVerdict(c *gin.Context, m *match.Match, ply int, page *views.ReplayPage) error {
-	sr, err := s.loadReview(c.Request.Context(), m)
+func (s *Server) replayVerdict(c *gin.Context, m *play.Match, ply int, page *views.ReplayPage) error {
+	sr, err := s.app.Review(c.Request.Context(), m)
 	if err != nil || sr == nil {
 		return err
 	}
 	for _, mr := range sr.Moves {
-		if mr.Ply != ply || !reviewedFor(m, mr.Side) {
+		if mr.Ply != ply || !play.ReviewedFor(m, mr.Side) {
 			continue
 		}
 		size := m.Game.Record.Options.Size

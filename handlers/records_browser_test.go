@@ -16,8 +16,7 @@ import (
 // imports a transcript, and runs axe-core on every page.
 func TestBrowserRecords(t *testing.T) {
 	axe := axeSource(t)
-	a, ts := liveApp(t)
-	a.srv.reviews.opt = ai.ReviewOptions{Nodes: 5_000, ExactEmpties: 10}
+	a, ts := liveApp(t, func(c *testConfig) { c.Play.Review = ai.ReviewOptions{Nodes: 5_000, ExactEmpties: 10} })
 	a.put("finishedfinished", testPlayer, game.Options{Size: 6}, wholeGame6, nil)
 	ctx := newBrowser(t, 1280, 900)
 	setCookie(t, ctx, a, ts.URL)

@@ -162,8 +162,7 @@ func TestDownloads(t *testing.T) {
 }
 
 func TestReview(t *testing.T) {
-	a := newApp(t)
-	a.srv.reviews.opt = ai.ReviewOptions{Nodes: 20_000, ExactEmpties: 10}
+	a := newAppConfig(t, newApp(t).store, func(c *testConfig) { c.Play.Review = ai.ReviewOptions{Nodes: 20_000, ExactEmpties: 10} })
 	a.put("finishedfinished", testPlayer, game.Options{Size: 6}, wholeGame6, nil)
 	a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, nil)
 	a.put("otherplayersgame", "0123456789abcdef0123456789abcdef", game.Options{Size: 6}, wholeGame6, nil)

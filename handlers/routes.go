@@ -6,7 +6,6 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"reversi/game/match"
 	"reversi/static"
 	"reversi/views"
 )
@@ -31,11 +30,11 @@ func (s *Server) Routes() http.Handler {
 	g := r.Group("/games/:id")
 	g.GET("", s.wrap(s.showGame))
 	g.POST("/moves", moves, turn, s.wrap(s.move))
-	g.POST("/undo", moves, s.wrap(s.change((*match.Match).Undo, "undo")))
+	g.POST("/undo", moves, s.wrap(s.undo))
 	g.POST("/hint", hints, turn, s.wrap(s.hintMove))
 	// Resigning: the viewer's side (the side to move, on one device); the
 	// game page asks first, with ?ask=resign.
-	g.POST("/resign", moves, s.wrap(s.change((*match.Match).Resign, "")))
+	g.POST("/resign", moves, s.wrap(s.resign))
 	g.POST("/delete", games, s.wrap(s.deleteGame))
 	g.POST("/settings", games, s.wrap(s.settings))
 	g.GET("/events", s.wrap(s.events))

@@ -1,5 +1,8 @@
-// Package handlers is the web app: Gin routes, middleware, sessions, and the
-// handlers that turn form posts into moves and games into pages.
+// Package handlers is the web app's HTTP layer: Gin routes, middleware,
+// sessions and limits, and the handlers, each of which parses a request,
+// calls the application (package play) and renders its answer with package
+// views. It holds no rules of the game or the match, and reaches neither
+// the engine nor a store but through play.
 //
 // Every handler returns an error; [Server.wrap] maps it to a status code and
 // a page in one place (errors.go). A refusal carries the status and the words the
@@ -9,14 +12,11 @@ package handlers
 import (
 	"bytes"
 	"compress/gzip"
-	"context"
 	"errors"
 	"fmt"
 	"log/slog"
-	"math/rand/v2"
 	"net"
 	"net/http"
-	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -27,17 +27,15 @@ import (
 	"github.com/gorilla/securecookie"
 	"github.com/gorilla/sessions"
 
-	"reversi/ai"
-	"reversi/db"
-	"reversi/game"
+	"reversi/play"
 	"reversi/static"
 	"reversi/views"
 )
 
-// Config is what a Server is made from. Store, Views and SessionKeys are
+// Config is what a Server is made from. App, Views and SessionKeys are
 // required; the rest have defaults.
 type Config struct {
-	Store db.Store
+	App   *play.App
 	Views *views.Views
 	// SessionKeys are securecookie key pairs (hash key, block key, and
 	// older pairs after them for rotation).
@@ -46,17 +44,6 @@ type Config struct {
 	// server behind a TLS proxy. Requests over TLS always get Secure.
 	SecureCookies bool
 	Logger        *slog.Logger
-	// AITimeout bounds one computer move or hint; 5 s by default.
-	AITimeout time.Duration
-	// Choose and Hint default to ai.Choose and ai.Hint.
-	Choose func(ctx context.Context, b game.Board, level ai.Level, rng *rand.Rand) (game.Square, error)
-	Hint   func(ctx context.Context, b game.Board) (game.Square, error)
-	// Notifier carries changes to online games to the players waiting on
-	// them; an in-process Broker by default.
-	Notifier Notifier
-	// RoomTTL is how long an online room may sit unused before it
-	// expires; DefaultRoomTTL by default.
-	RoomTTL time.Duration
 	// MoveRate, GameRate and HintRate limit each player's moves (with
 	// undos), new games and hints per second, with bursts of MoveBurst,
 	// GameBurst and HintBurst; the Default ones apply where they are 0,
@@ -85,29 +72,18 @@ type Config struct {
 	// (https://reversi.example), for the invite links; by default the
 	// address that each request came to.
 	PublicURL string
-	// Now is the clock; time.Now by default. Room expiry and the cookie's
-	// age read it.
+	// Now is the clock; time.Now by default. The cookie's age and the
+	// rate limits read it.
 	Now func() time.Time
 }
 
 // Server holds what the handlers share.
 type Server struct {
-	store     db.Store
-	views     *views.Views
-	cookies   *sessions.CookieStore
-	secure    bool
-	log       *slog.Logger
-	aiTimeout time.Duration
-	choose    func(ctx context.Context, b game.Board, level ai.Level, rng *rand.Rand) (game.Square, error)
-	hint      func(ctx context.Context, b game.Board) (game.Square, error)
-	// aiSlots bounds the searches that run at once: one per core but one,
-	// which is left to pages and human moves.
-	aiSlots  chan struct{}
-	notifier Notifier
-	roomTTL  time.Duration
-	// draining is closed by Drain, to end streams and long polls.
-	draining  chan struct{}
-	drainOnce sync.Once
+	app     *play.App
+	views   *views.Views
+	cookies *sessions.CookieStore
+	secure  bool
+	log     *slog.Logger
 	// moveLimit and gameLimit are the rate limits of moves and new games.
 	moveLimit, gameLimit, hintLimit *rateLimiter
 	// playerLimit and netGameLimit count new players and new games per
@@ -121,20 +97,18 @@ type Server struct {
 	now            func() time.Time
 	waiters        *waiters
 	streamLifetime time.Duration
-	// reviews are the game reviews waiting or running (review.go).
-	reviews *reviewQueue
 }
 
 // cookieName is the session cookie's name; it holds only the player id.
 const (
 	cookieName   = "reversi"
-	cookieMaxAge = 180 * 24 * 60 * 60 // seconds: about six months
+	cookieMaxAge = int(play.PlayerLife / time.Second) // about six months
 )
 
 // New returns a Server for cfg.
 func New(cfg Config) (*Server, error) {
-	if cfg.Store == nil || cfg.Views == nil {
-		return nil, errors.New("handlers: Store and Views are required")
+	if cfg.App == nil || cfg.Views == nil {
+		return nil, errors.New("handlers: App and Views are required")
 	}
 	if len(cfg.SessionKeys) < 2 || len(cfg.SessionKeys)%2 != 0 {
 		return nil, errors.New("handlers: SessionKeys must hold hash and block key pairs")
@@ -152,38 +126,18 @@ func New(cfg Config) (*Server, error) {
 		Secure:   cfg.SecureCookies,
 	}
 	s := &Server{
-		store:     cfg.Store,
-		views:     cfg.Views,
-		cookies:   cs,
-		secure:    cfg.SecureCookies,
-		log:       cfg.Logger,
-		aiTimeout: cfg.AITimeout,
-		choose:    cfg.Choose,
-		hint:      cfg.Hint,
-		aiSlots:   make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)),
-		notifier:  cfg.Notifier,
-		draining:  make(chan struct{}),
-		roomTTL:   cfg.RoomTTL,
-		reviews:   &reviewQueue{},
+		app:     cfg.App,
+		views:   cfg.Views,
+		cookies: cs,
+		secure:  cfg.SecureCookies,
+		log:     cfg.Logger,
 	}
 	s.publicURL, s.now = strings.TrimRight(cfg.PublicURL, "/"), cfg.Now
 	if s.now == nil {
 		s.now = time.Now
 	}
-	if s.notifier == nil {
-		s.notifier = NewBroker()
-	}
-	if s.roomTTL <= 0 {
-		s.roomTTL = DefaultRoomTTL
-	}
 	if s.log == nil {
 		s.log = slog.Default()
-	}
-	if s.aiTimeout <= 0 {
-		s.aiTimeout = 5 * time.Second
-	}
-	if s.choose == nil {
-		s.choose = ai.Choose
 	}
 	for _, p := range cfg.TrustedProxies {
 		if _, _, err := net.ParseCIDR(p); err != nil && net.ParseIP(p) == nil {
@@ -201,9 +155,6 @@ func New(cfg Config) (*Server, error) {
 	s.streamLifetime = cfg.StreamLifetime
 	if s.streamLifetime <= 0 {
 		s.streamLifetime = DefaultStreamLifetime
-	}
-	if s.hint == nil {
-		s.hint = ai.Hint
 	}
 	return s, nil
 }
@@ -244,8 +195,8 @@ func (s *Server) recover(c *gin.Context, err any) {
 	s.renderError(c, http.StatusInternalServerError, views.NoticeInternal)
 }
 
-func (s *Server) base(title, skip, skipText string) views.Base {
-	return views.Base{Title: title, CSS: static.CSS.Path, Skip: skip, SkipText: skipText}
+func (s *Server) base(title string, skip views.SkipLink) views.Base {
+	return views.Base{Title: title, CSS: static.CSS.Path, Skip: skip.Target, SkipText: skip.Text}
 }
 
 // writePage renders a page into a buffer and only then writes it, gzipped
@@ -318,4 +269,7 @@ func redirect(c *gin.Context, url string) error {
 
 func gameURL(id string) string { return "/games/" + id }
 
-func fmtErr(what string, err error) error { return fmt.Errorf("%s: %w", what, err) }
+// Drain ends the event streams and long polls in progress and stops the
+// review queue, so that a graceful shutdown need not wait for them;
+// register it with http.Server.RegisterOnShutdown.
+func (s *Server) Drain() { s.app.Drain() }

@@ -4,7 +4,6 @@ import (
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
-	"encoding/base32"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -18,19 +17,12 @@ import (
 
 	"github.com/gin-gonic/gin"
 	"github.com/gorilla/securecookie"
-
-	"reversi/db"
-	"reversi/game/match"
-	"reversi/views"
 )
 
 // The context key under which the session middleware leaves the player id.
 const playerKey = "player"
 
-var (
-	playerIDPattern = regexp.MustCompile(`^[0-9a-f]{32}$`)
-	gameIDPattern   = regexp.MustCompile(`^[a-z2-7]{16}$`)
-)
+var playerIDPattern = regexp.MustCompile(`^[0-9a-f]{32}$`)
 
 // session reads the player id from the cookie, if there is a valid one.
 // The cookie lasts cookieMaxAge from when it was written; on a POST, one
@@ -64,7 +56,7 @@ func (s *Server) recordPlayer(c *gin.Context, id string) error {
 	if c.GetString(recordedKey) == id {
 		return nil
 	}
-	if err := s.store.CreatePlayer(c.Request.Context(), id); err != nil {
+	if err := s.app.SeePlayer(c.Request.Context(), id); err != nil {
 		return err
 	}
 	c.Set(recordedKey, id)
@@ -147,10 +139,6 @@ func (sessionSerializer) Deserialize(src []byte, dst any) error {
 
 func newPlayerID() string { return hex.EncodeToString(randomBytes(16)) }
 
-var idEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
-
-func newGameID() string { return idEncoding.EncodeToString(randomBytes(10)) }
-
 func randomBytes(n int) []byte {
 	b := make([]byte, n)
 	rand.Read(b) // never fails (crypto/rand since Go 1.24)
@@ -225,31 +213,3 @@ func secretFile(path string) (string, error) {
 	}
 	return sec, nil
 }
-
-// own loads the game with the id in the URL, seen from the seat of the
-// player whose cookie came with the request, who must hold one.
-func (s *Server) own(c *gin.Context) (*match.Match, error) {
-	id := c.Param("id")
-	if !gameIDPattern.MatchString(id) {
-		return nil, errNoGame
-	}
-	g, err := s.store.Game(c.Request.Context(), id)
-	if err != nil {
-		if errors.Is(err, db.ErrNotFound) {
-			return nil, errNoGame
-		}
-		return nil, err
-	}
-	if g.Opponent == db.Online {
-		return s.seated(c, g)
-	}
-	if p := playerID(c); p == "" || p != g.PlayerID {
-		return nil, errNotYours
-	}
-	return match.Load(g)
-}
-
-var (
-	errNoGame   = refuse(http.StatusNotFound, views.NoticeNoGame)
-	errNotYours = refuse(http.StatusForbidden, views.NoticeNotYours)
-)

@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"reversi/game"
+	"reversi/play"
 	"reversi/views"
 )
 
@@ -31,7 +32,7 @@ func (s *Server) reference(ref referencePage) func(*gin.Context) error {
 		if err != nil {
 			return fmt.Errorf("%s page: %w", ref.page, err)
 		}
-		page.Base = s.base(ref.title, "main", "Skip to the main content")
+		page.Base = s.base(ref.title, views.SkipToMain)
 		page.Heading = ref.title
 		s.writePage(c.Writer, c.Request, http.StatusOK, ref.page, page)
 		return nil
@@ -91,8 +92,8 @@ var rulesDiagrams = map[string][]diagramSpec{
 	"board":   {{}, {start: game.Parallel}, {start: game.Free}},
 	"move":    {{try: "d3"}, {moves: "d3e3", try: "f3"}},
 	"illegal": {{moves: "d3", try: "f3"}},
-	"pass":    {{moves: lateBeforePass, last: true}},
-	"end":     {{moves: lateGame, last: true}, {moves: fullGame, last: true}},
+	"pass":    {{moves: play.LateBeforePass, last: true}},
+	"end":     {{moves: play.LateGame, last: true}, {moves: fullGame, last: true}},
 }
 
 // strategyDiagrams are the strategy page's diagrams, by section.

@@ -9,7 +9,9 @@ import (
 	"testing"
 
 	"reversi/game"
+	"reversi/play"
 	"reversi/static"
+	"reversi/views"
 )
 
 func sq8(t *testing.T, name string) game.Square {
@@ -19,107 +21,6 @@ func sq8(t *testing.T, name string) game.Square {
 		t.Fatal(err)
 	}
 	return sq
-}
-
-func moveNames(b game.Bits) []string { return squareNames(8, b) }
-
-// TestLateGame replays the seed game from the cross start, move by move
-// by the rules, and checks what steps 6 to 8 say about it.
-func TestLateGame(t *testing.T) {
-	g, err := game.ParseTranscript(game.Options{Size: 8}, lateGame)
-	if err != nil {
-		t.Fatalf("ParseTranscript(lateGame): %v", err)
-	}
-	ps, err := g.Positions()
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := len(g.Plies)
-	// The last plies are White's c7, Black's pass and White's b1.
-	got := []string{g.Plies[n-3].Name(8), g.Plies[n-2].Name(8), g.Plies[n-1].Name(8)}
-	if want := []string{"c7", "pass", "b1"}; !slices.Equal(got, want) {
-		t.Fatalf("last plies = %v, want %v", got, want)
-	}
-	before := ps[n-3]
-	if before.Turn() != game.White {
-		t.Errorf("before c7: %v to move, want white", before.Turn())
-	}
-	if got := moveNames(before.Flips(sq8(t, "c7"))); !slices.Equal(got, []string{"d7"}) || before.At(sq8(t, "e7")) != game.White {
-		t.Errorf("c7 turns over %v with e7 %v, want [d7] against a white e7", got, before.At(sq8(t, "e7")))
-	}
-	afterC7 := ps[n-2]
-	if got := afterC7.Moves(); afterC7.Turn() != game.Black || !got.IsZero() {
-		t.Errorf("after c7: %v to move with moves %v, want black with none", afterC7.Turn(), moveNames(got))
-	}
-	if got := moveNames(afterC7.OpponentMoves()); !slices.Equal(got, []string{"b1"}) {
-		t.Errorf("after c7, White's moves = %v, want [b1]", got)
-	}
-	beforeB1 := ps[n-1]
-	var lines int
-	for _, l := range beforeB1.Trial(sq8(t, "b1")) {
-		if l.Outcome == game.Brackets {
-			lines++
-		}
-	}
-	if f := beforeB1.Flips(sq8(t, "b1")); f.Count() != 6 || lines != 2 {
-		t.Errorf("b1 turns over %v along %d lines, want six along two", moveNames(f), lines)
-	}
-	end := ps[n]
-	if !end.Over() {
-		t.Errorf("after b1: Over() = false, want true")
-	}
-	if got := moveNames(end.Discs(game.Empty)); !slices.Equal(got, []string{"a8"}) {
-		t.Errorf("after b1, empty squares = %v, want [a8]", got)
-	}
-	r := end.Result()
-	if r.White != 48 || r.Black != 15 || r.WhiteScore != 49 || r.BlackScore != 15 || r.Winner != game.White {
-		t.Errorf("result = %+v, want White 48, Black 15, tournament 49 to 15", r)
-	}
-	if lateBeforePass+"b1" != lateGame {
-		t.Errorf("lateBeforePass = %q does not end where b1 follows", lateBeforePass)
-	}
-}
-
-// TestTutorialPositions checks every step's position, side to move and
-// legal moves against the words on its page.
-func TestTutorialPositions(t *testing.T) {
-	late := "X-OOOOOO\nXXXXOOOO\nXXXOOOOO\nXXXXOOOO\nXXXOOXOO\nXXOOXOOO\nXOOOOXOO\n-OOOOOOO\n"
-	for _, tc := range []struct {
-		step  int
-		board string // rows, then the side to move
-		moves []string
-		last  string // the marked last placement, "" for none
-		flips []string
-	}{
-		{1, "--------\n--------\n--------\n---OX---\n---XO---\n--------\n--------\n--------\nX", []string{"d3", "c4", "f5", "e6"}, "", nil},
-		{2, "--------\n--------\n---X----\n---XX---\n---XO---\n--------\n--------\n--------\nO", []string{"c3", "e3", "c5"}, "d3", []string{"d4"}},
-		{3, "--------\n--------\n---XO---\n---XO---\n---XO---\n--------\n--------\n--------\nX", []string{"f2", "f3", "f4", "f5", "f6"}, "e3", []string{"e4"}},
-		{4, "--------\n--------\n---XO---\n---XO---\n---XO---\n--------\n--------\n--------\nX", []string{"f2", "f3", "f4", "f5", "f6"}, "e3", []string{"e4"}},
-		{5, "--------\n--------\n---XXX--\n---XX---\n---XO---\n--------\n--------\n--------\nO", []string{"e2", "c3", "c5"}, "f3", []string{"e3", "e4"}},
-		{6, late + "X", nil, "c7", []string{"d7"}},
-		{7, late + "O", []string{"b1"}, "c7", []string{"d7"}},
-		{8, "XOOOOOOO\nXOOXOOOO\nXOXOOOOO\nXOXXOOOO\nXOXOOXOO\nXOOOXOOO\nXOOOOXOO\n-OOOOOOO\nX", nil, "b1", []string{"b2", "c2", "b3", "b4", "b5", "b6"}},
-	} {
-		t.Run(strconv.Itoa(tc.step), func(t *testing.T) {
-			b, last, flips, err := stepBoard(tutorialSteps[tc.step-1])
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := game.ParseBoard(tc.board)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if b != want {
-				t.Errorf("position =\n%v\nwant\n%v", b, want)
-			}
-			if got := moveNames(b.Moves()); !slices.Equal(got, tc.moves) {
-				t.Errorf("legal moves = %v, want %v", got, tc.moves)
-			}
-			if tc.last != "" && (last.Name(8) != tc.last || !slices.Equal(moveNames(flips), tc.flips)) {
-				t.Errorf("last placement = %s flipping %v, want %s flipping %v", last.Name(8), moveNames(flips), tc.last, tc.flips)
-			}
-		})
-	}
 }
 
 // TestTrialText checks the words for trials on the tutorial's positions:
@@ -151,20 +52,20 @@ func TestTrialText(t *testing.T) {
 				"Left: e3 is white, and Black's d3 closes the line, so it would turn over.",
 				"Up (f2), up and right (g2), right (g3), down and right (g4), down (f4) and up and left (e2): the next square is empty, so no line starts there."}},
 		{"occupied", "", "d4", "d4 already holds a white disc. A disc goes only on an empty square.", nil},
-		{"a8 for Black after c7", lateBeforePass, "a8",
+		{"a8 for Black after c7", play.LateBeforePass, "a8",
 			"Not a legal move: Black at a8 would trap no white disc, so nothing would turn over.",
 			[]string{"Up and right: b7, c6, d5, e4, f3, g2 and h1 are white, but all 7 run to the edge of the board with no black disc to close the line.",
 				"Right: b8, c8, d8, e8, f8, g8 and h8 are white, but all 7 run to the edge of the board with no black disc to close the line.",
 				"Up (a7): the next square holds Black's own disc, so there is nothing to trap.",
 				"Down and right, down, down and left, left and up and left: a8 is at the edge of the board."}},
-		{"b1 for Black after c7", lateBeforePass, "b1",
+		{"b1 for Black after c7", play.LateBeforePass, "b1",
 			"Not a legal move: Black at b1 would trap no white disc, so nothing would turn over.",
 			[]string{"Right: c1, d1, e1, f1, g1 and h1 are white, but all 6 run to the edge of the board with no black disc to close the line.",
 				"Down and right (c2), down (b2), down and left (a2) and left (a1): the next square holds Black's own disc, so there is nothing to trap.",
 				"Up, up and right and up and left: b1 is at the edge of the board."}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			b, _, _, err := stepBoard(tutorialStep{moves: tc.moves})
+			b, _, _, err := play.Step{Moves: tc.moves}.Position()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -201,12 +102,13 @@ func TestTutorialFeedback(t *testing.T) {
 		{7, "a8", false, "No: a8 traps nothing for White. The squares with a small ring are White's legal moves."},
 	} {
 		t.Run(strconv.Itoa(tc.step)+"/"+tc.try, func(t *testing.T) {
-			st := tutorialSteps[tc.step-1]
-			b, _, _, err := stepBoard(st)
+			st := play.Steps()[tc.step-1]
+			b, _, _, err := st.Position()
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, right := st.q.feedback(b, sq8(t, tc.try))
+			a := st.Check(b, sq8(t, tc.try))
+			got, right := views.TutorialAnswer(a, 8), a.Right
 			if got != tc.want || right != tc.wantRight {
 				t.Errorf("feedback = %q (right %v), want %q (right %v)", got, right, tc.want, tc.wantRight)
 			}
@@ -335,7 +237,7 @@ func TestTutorialLinksFromHomeAndGame(t *testing.T) {
 func TestTutorialPageWeights(t *testing.T) {
 	a := newApp(t)
 	paths := []string{"/tutorial", "/practice", "/practice?try=d3", "/rules", "/strategy", "/faq", "/history"}
-	for i := range tutorialSteps {
+	for i := range play.Steps() {
 		n := strconv.Itoa(i + 1)
 		paths = append(paths, "/tutorial/"+n, "/tutorial/"+n+"?try=g2")
 	}

@@ -28,7 +28,7 @@ func openStream(t *testing.T, c *client, ctx context.Context, path string) *http
 // answered at once with the game's page, and closing the streams frees
 // their places.
 func TestWaitersAreCapped(t *testing.T) {
-	ts, _, srv := onlineApp(t, func(c *Config) { c.WaitersPerPlayer = 2 }, 0)
+	ts, _, srv := onlineApp(t, func(c *testConfig) { c.WaitersPerPlayer = 2 }, 0)
 	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
 	gamePath, events := seatedGuest(t, host, guest)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -63,7 +63,7 @@ func TestWaitersAreCapped(t *testing.T) {
 }
 
 func TestWaitersServerCap(t *testing.T) {
-	ts, _, _ := onlineApp(t, func(c *Config) { c.Waiters = 1 }, 0)
+	ts, _, _ := onlineApp(t, func(c *testConfig) { c.Waiters = 1 }, 0)
 	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
 	_, events := seatedGuest(t, host, guest)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -80,7 +80,7 @@ func TestWaitersServerCap(t *testing.T) {
 // TestStreamLifetime checks that a stream ends by itself after its
 // lifetime, so that the browser reconnects.
 func TestStreamLifetime(t *testing.T) {
-	ts, _, srv := onlineApp(t, func(c *Config) { c.StreamLifetime = 100 * time.Millisecond }, 0)
+	ts, _, srv := onlineApp(t, func(c *testConfig) { c.StreamLifetime = 100 * time.Millisecond }, 0)
 	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
 	_, events := seatedGuest(t, host, guest)
 	resp := openStream(t, guest, context.Background(), events)
@@ -121,7 +121,7 @@ func TestStreamMemory(t *testing.T) {
 		t.Skip("opens hundreds of streams")
 	}
 	const n = 200
-	ts, _, srv := onlineApp(t, func(c *Config) { c.WaitersPerPlayer = n + 1 }, 0)
+	ts, _, srv := onlineApp(t, func(c *testConfig) { c.WaitersPerPlayer = n + 1 }, 0)
 	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
 	_, events := seatedGuest(t, host, guest)
 	guest.c.Transport = &http.Transport{MaxConnsPerHost: 0, MaxIdleConnsPerHost: n}

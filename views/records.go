@@ -106,17 +106,9 @@ type ReplayPage struct {
 }
 
 // PlayOnGroups are the choices of a game played on from a replay. Its
-// levels are the new-game form's, Normal chosen.
-func PlayOnGroups() []RadioGroup {
-	level := RadioGroup{Name: "level"}
-	for _, f := range NewGameFields {
-		if f.Name == level.Name {
-			level.Legend = f.Legend
-			for i, v := range f.Values {
-				level.Choices = append(level.Choices, Choice{Value: v, Label: f.Labels[i], Checked: v == "normal"})
-			}
-		}
-	}
+// levels are the new-game form's level field, Normal chosen.
+func PlayOnGroups(levels FormField) []RadioGroup {
+	level := Group(levels, "normal")
 	return []RadioGroup{
 		{Name: "opponent", Legend: "Against", Choices: []Choice{
 			{Value: "computer", Label: "the computer, playing the side to move yourself", Checked: true},

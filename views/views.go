@@ -93,11 +93,13 @@ type Choice struct {
 	Checked      bool
 }
 
-// FormField defines a radio group of a form: its name, its words, and the
-// values it takes with their labels, the first the default.
+// FormField is a radio group of a form as the application defines it:
+// its name, the values it takes, in order, and the default. Its words are
+// in fieldWords.
 type FormField struct {
-	Name, Legend, Hint string
-	Values, Labels     []string
+	Name    string
+	Values  []string
+	Default string
 }
 
 // RadioGroup is a fieldset of radio buttons.

@@ -92,16 +92,6 @@ var (
 	NoticeNoStep        = Notice{"No such step", "The tutorial has no step at this address. Start from the tutorial's first page."}
 )
 
-// NewGameFields are the new-game form's radio groups, in order; the
-// handlers take exactly these values.
-var NewGameFields = []FormField{
-	{"opponent", "Opponent", "", []string{"computer", "local", "online"}, []string{"The computer", "A friend on this device", "A friend online, by invite link"}},
-	{"color", "Your colour against the computer or online", "Black moves first.", []string{"black", "white", "random"}, []string{"Black", "White", "Random"}},
-	{"level", "Computer level", "", []string{"easy", "normal", "hard", "expert"}, []string{"Easy", "Normal", "Hard", "Expert (for strong players)"}},
-	{"size", "Board size", "", []string{"8", "6", "10"}, []string{"8×8 (standard)", "6×6 (quick)", "10×10 (long)"}},
-	{"start", "Opening", "", []string{"cross", "parallel", "free"}, []string{"Cross (standard)", "Parallel", "Free placement"}},
-}
-
 // NoticeIncomplete is the notice for a new-game form without the named
 // choice.
 func NoticeIncomplete(legend string) Notice {

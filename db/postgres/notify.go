@@ -26,7 +26,7 @@ const (
 var idlePing = 30 * time.Second
 
 // Notifier carries "this game changed" between the app servers of one
-// database. It has the methods of the handlers' Notifier interface (Notify
+// database. It has the methods of the core's Notifier interface (db.Notifier) (Notify
 // and Subscribe) and is passed to them as such.
 //
 // It listens on [Channel] over a connection of its own, outside the pool.

@@ -1,4 +1,4 @@
-package handlers
+package play
 
 import (
 	"context"
@@ -7,12 +7,12 @@ import (
 	"reversi/db"
 )
 
-// Retention: what the server deletes, and when.
+// Retention: what the app deletes, and when.
 const (
 	// PlayerLife is how long a player who posts nothing stays: as long as
-	// the cookie written at their last post lasts, since after that
-	// nothing can bring them back to their games.
-	PlayerLife = cookieMaxAge * time.Second
+	// the cookie written at their last post lasts (handlers keep the two
+	// equal), since after that nothing can bring them back to their games.
+	PlayerLife = 180 * 24 * time.Hour
 	// expiryBatch is the most rows of each kind one write deletes, so
 	// that expiry never holds the writer for long.
 	expiryBatch = 200
@@ -24,32 +24,32 @@ const (
 // PlayerLife (with their games and practice boards) and the online rooms
 // unused for longer than the room lifetime (with their games), and logs
 // what it deleted and how long it took.
-func (s *Server) Expire(ctx context.Context) (db.Expired, error) {
+func (a *App) Expire(ctx context.Context) (db.Expired, error) {
 	start := time.Now()
-	now := s.now()
+	now := a.now()
 	var total db.Expired
 	for {
-		e, err := s.store.Expire(ctx, now.Add(-PlayerLife), now.Add(-s.roomTTL), expiryBatch)
+		e, err := a.store.Expire(ctx, now.Add(-PlayerLife), now.Add(-a.roomTTL), expiryBatch)
 		total.Players, total.Rooms, total.Games = total.Players+e.Players, total.Rooms+e.Rooms, total.Games+e.Games
 		if err != nil {
-			s.log.Error("expiry stopped", "err", err, "players", total.Players, "rooms", total.Rooms, "games", total.Games)
+			a.log.Error("expiry stopped", "err", err, "players", total.Players, "rooms", total.Rooms, "games", total.Games)
 			return total, err
 		}
 		if e.Players < expiryBatch && e.Rooms < expiryBatch {
 			break
 		}
 	}
-	s.log.Info("expiry", "players", total.Players, "rooms", total.Rooms, "games", total.Games,
+	a.log.Info("expiry", "players", total.Players, "rooms", total.Rooms, "games", total.Games,
 		"took", time.Since(start).Round(time.Millisecond))
 	return total, nil
 }
 
 // ExpireEvery runs Expire at once and then every period, until ctx ends.
-func (s *Server) ExpireEvery(ctx context.Context, period time.Duration) {
+func (a *App) ExpireEvery(ctx context.Context, period time.Duration) {
 	t := time.NewTicker(period)
 	defer t.Stop()
 	for {
-		s.Expire(ctx)
+		a.Expire(ctx)
 		select {
 		case <-t.C:
 		case <-ctx.Done():

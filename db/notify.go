@@ -1,4 +1,4 @@
-package handlers
+package db
 
 import "sync"
 
@@ -60,8 +60,8 @@ func (b *Broker) Subscribe(gameID string) (<-chan struct{}, func()) {
 	}
 }
 
-// waiting returns the number of subscriptions to gameID, for tests.
-func (b *Broker) waiting(gameID string) int {
+// Waiting returns the number of subscriptions to gameID, for tests.
+func (b *Broker) Waiting(gameID string) int {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return len(b.subs[gameID])

@@ -1,4 +1,4 @@
-package handlers
+package db
 
 import (
 	"testing"
@@ -27,11 +27,11 @@ func TestBroker(t *testing.T) {
 	}
 	stop1()
 	stop1() // twice is harmless
-	if got := b.waiting("a"); got != 1 {
+	if got := b.Waiting("a"); got != 1 {
 		t.Errorf("after one stop, waiting(a) = %d, want 1", got)
 	}
 	stop2()
-	if got := b.waiting("a"); got != 0 {
+	if got := b.Waiting("a"); got != 0 {
 		t.Errorf("after both stops, waiting(a) = %d, want 0", got)
 	}
 	b.Notify("a") // nobody left: no panic, no block

@@ -1,14 +1,14 @@
-// Package match holds the rules of a match, above the rules of the board:
-// who holds which seat, whose turn it is for the person looking, playing a
+// This file holds the rules of a match, above the rules of the board: who
+// holds which seat, whose turn it is for the person looking, playing a
 // move with the computer's replies, what undo takes back, resigning, the
-// next round of an online match and its score. It knows no HTTP and no
-// SQL: it works on the store-neutral types of package db, and the caller
-// stores what changed.
+// next round of an online match and its score. The caller stores what
+// changed.
 //
 // A [Match] is a stored game replayed and seen from one seat. The seat is
 // the viewer's, never written into the stored game: a refused request shows
 // the game from the same seat that loaded it.
-package match
+
+package play
 
 import (
 	"context"
@@ -38,6 +38,17 @@ var (
 	ErrNotOnline     = errors.New("online games do not do that")
 	ErrRoundPlaying  = errors.New("the round is not over")
 	ErrNotHost       = errors.New("only the host may do that")
+
+	// ErrNoGame: no game has the id asked for (or it is not an id).
+	ErrNoGame = errors.New("no such game")
+	// ErrNotYours: the game is another player's.
+	ErrNotYours = errors.New("the game is another player's")
+	// ErrNoRoom: no online room has the invite token asked for.
+	ErrNoRoom = errors.New("no such room")
+	// ErrExpired: the online room sat unused for too long.
+	ErrExpired = errors.New("the room has expired")
+	// ErrHintFailed: no hint could be found in time.
+	ErrHintFailed = errors.New("no hint could be found in time")
 )
 
 // IllegalMoveError is a move that the rules forbid in the position. It

@@ -1,4 +1,4 @@
-package match
+package play
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 // first is a Chooser that plays the first legal move.
 func first(_ context.Context, b game.Board) game.Square { return b.Moves().First() }
 
-func newGame(t *testing.T, opp db.Opponent, human game.Color, size int, moves string) *db.Game {
+func newTestGame(t *testing.T, opp db.Opponent, human game.Color, size int, moves string) *db.Game {
 	t.Helper()
 	o := game.Options{Size: size, Start: game.Cross}
 	rec, err := game.ParseTranscript(o, moves)
@@ -67,7 +67,7 @@ func passGame(t *testing.T, side game.Color, seed uint64) string {
 }
 
 func TestSeats(t *testing.T) {
-	g := newGame(t, db.Online, game.White, 6, "")
+	g := newTestGame(t, db.Online, game.White, 6, "")
 	r := &db.Room{ID: "r", GameID: "g", Host: "host", Guest: "guest", HostColor: game.White}
 	tests := []struct {
 		player string
@@ -107,7 +107,7 @@ func TestSeats(t *testing.T) {
 }
 
 func TestPlayRefusals(t *testing.T) {
-	g := newGame(t, db.Computer, game.Black, 8, "f5")
+	g := newTestGame(t, db.Computer, game.Black, 8, "f5")
 	m := load(t, g)
 	d6 := game.SquareAt(8, 3, 5)
 	tests := []struct {
@@ -124,7 +124,7 @@ func TestPlayRefusals(t *testing.T) {
 			t.Errorf("%s: Play = %v, want %v", tt.name, err, tt.want)
 		}
 	}
-	g = newGame(t, db.Computer, game.Black, 8, "")
+	g = newTestGame(t, db.Computer, game.Black, 8, "")
 	m = load(t, g)
 	var illegal *IllegalMoveError
 	if err := m.Play(0, game.SquareAt(8, 0, 0)); !errors.As(err, &illegal) || !errors.Is(err, game.ErrIllegalMove) {
@@ -160,9 +160,9 @@ func TestPassRuns(t *testing.T) {
 	)
 	for seed := uint64(1); ; seed++ {
 		moves = passGame(t, game.Black, seed)
-		g = newGame(t, db.Computer, game.Black, 6, moves)
+		g = newTestGame(t, db.Computer, game.Black, 6, moves)
 		m = load(t, g)
-		try := load(t, newGame(t, db.Computer, game.Black, 6, moves))
+		try := load(t, newTestGame(t, db.Computer, game.Black, 6, moves))
 		try.Play(try.Ply(), game.Pass)
 		try.ComputerReplies(context.Background(), first, true)
 		if !try.Board().Over() {
@@ -221,7 +221,7 @@ func TestPassRuns(t *testing.T) {
 	// they must pass: they acknowledge it. Here the computer replays the
 	// last placement of the game, which leaves Black without a move.
 	last, _ := game.ParseMove(6, moves[len(moves)-2:])
-	g2 := newGame(t, db.Computer, game.Black, 6, moves[:len(moves)-2])
+	g2 := newTestGame(t, db.Computer, game.Black, 6, moves[:len(moves)-2])
 	m2 := load(t, g2)
 	replay := func(context.Context, game.Board) game.Square { return last }
 	if err := m2.ComputerReplies(context.Background(), replay, false); err != nil {
@@ -236,7 +236,7 @@ func TestPassRuns(t *testing.T) {
 // placement, and passes with it.
 func TestLocalUndo(t *testing.T) {
 	moves := passGame(t, game.White, 1)
-	g := newGame(t, db.Local, game.Empty, 6, moves)
+	g := newTestGame(t, db.Local, game.Empty, 6, moves)
 	m := load(t, g)
 	if err := m.Play(m.Ply(), game.Pass); err != nil {
 		t.Fatal(err)
@@ -257,14 +257,14 @@ func TestLocalUndo(t *testing.T) {
 	if err := m.Undo(m.Ply()); !errors.Is(err, ErrUndoOff) {
 		t.Errorf("Undo switched off = %v, want ErrUndoOff", err)
 	}
-	fresh := load(t, newGame(t, db.Local, game.Empty, 6, ""))
+	fresh := load(t, newTestGame(t, db.Local, game.Empty, 6, ""))
 	if err := fresh.Undo(0); !errors.Is(err, ErrNothingToUndo) {
 		t.Errorf("Undo at the start = %v, want ErrNothingToUndo", err)
 	}
 }
 
 func TestResign(t *testing.T) {
-	g := newGame(t, db.Computer, game.White, 8, "f5")
+	g := newTestGame(t, db.Computer, game.White, 8, "f5")
 	m := load(t, g)
 	if err := m.Resign(0); !errors.Is(err, db.ErrStale) {
 		t.Errorf("Resign from an old page = %v, want stale", err)
@@ -282,14 +282,14 @@ func TestResign(t *testing.T) {
 		t.Errorf("Resign twice = %v, want ErrOver", err)
 	}
 	// In a local game the side to move resigns.
-	l := load(t, newGame(t, db.Local, game.Empty, 8, "f5"))
+	l := load(t, newTestGame(t, db.Local, game.Empty, 8, "f5"))
 	if err := l.Resign(1); err != nil || l.Game.Resigned != game.White {
 		t.Errorf("local resign: %v, resigned %v; want White", err, l.Game.Resigned)
 	}
 }
 
 func TestHints(t *testing.T) {
-	g := newGame(t, db.Computer, game.Black, 8, "")
+	g := newTestGame(t, db.Computer, game.Black, 8, "")
 	m := load(t, g)
 	need, err := m.NeedsHint(0)
 	if err != nil || !need {

@@ -1,0 +1,107 @@
+package views
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"reversi/game"
+)
+
+// The words of the practice board and the tutorial's boards.
+
+// Practice board refusals, shown above its board.
+const (
+	MsgPracticeNoVersion = "The form didn't say which board it was sent from, so nothing was changed. Please try again from this page."
+	MsgPracticeStale     = "That practice board was out of date: it changed after the page was loaded, perhaps in another tab. " +
+		"Here it is as it stands now; nothing was changed."
+	MsgPracticeOver    = "The exercise is over after four placements. Undo one, or start again."
+	MsgPracticeSquare  = "That square wasn't understood: a placement is a square from a1 to h8."
+	MsgPracticeNoUndo  = "There is nothing to take back yet."
+	MsgPracticeAtStart = "The board is already at the start of the exercise."
+)
+
+// Practice board statuses and labels.
+const (
+	PracticeUndone     = "Taken back: the board is as it was before your last change."
+	PracticeRestarted  = "Started again from the opening. Undo brings back the board you had."
+	PracticeTitle      = "Practice board"
+	PracticeAskTitle   = "Start this practice again? – Practice"
+	PracticeBoardLabel = "Practice board: choose a square to preview it"
+	TutorialBoardLabel = "Board: choose a square to try it"
+)
+
+// PracticeMoved says what a placement on the practice board did.
+func PracticeMoved(mover game.Color, sq game.Square, flips int) string {
+	return ColorName(mover) + " played " + sq.Name(8) + " and turned over " + Plural(flips, "disc") + "."
+}
+
+// PracticePassed adds that the side who did not move had to pass.
+func PracticePassed(status string, passer game.Color) string {
+	return strings.TrimSpace(status + " " + ColorName(passer) + " had no legal move and passed.")
+}
+
+// PracticeOver adds that the exercise is over after placed placements.
+func PracticeOver(status string, placed int) string {
+	return strings.TrimSpace(status + " The exercise is over: you made " + strconv.Itoa(placed) +
+		" placements. Undo one, start again, or play a real game.")
+}
+
+// PracticeApply is the label of the button that plays a previewed square.
+func PracticeApply(sq string, mover game.Color) string {
+	return "Apply " + sq + " for " + ColorName(mover)
+}
+
+// PracticePageTitle is the practice page's title after a status or trial.
+func PracticePageTitle(s string) string { return s + " – Practice" }
+
+// PracticeMoves lists the opening and the player's plies.
+func PracticeMoves(opening, plies []string) string {
+	s := "Opening: " + strings.Join(opening, " ") + "."
+	if len(plies) > 0 {
+		s += " Yours: " + strings.Join(plies, " ") + "."
+	}
+	return s
+}
+
+// PositionText says whose move it is and the counts, in words.
+func PositionText(b game.Board) string {
+	counts := fmt.Sprintf("Black has %d discs, White %d.", b.Count(game.Black), b.Count(game.White))
+	me := ColorName(b.Turn())
+	switch {
+	case b.Over():
+		return "The game is over: neither side can move. " + counts
+	case b.MustPass():
+		return me + " to move, but " + me + " has no legal move. " + counts
+	}
+	return me + " to move. " + counts
+}
+
+// NoticeBadTrial refuses a trial that names no square of a board of the
+// given size.
+func NoticeBadTrial(size int) Notice {
+	last := game.SquareAt(size, size-1, size-1).Name(size)
+	return Notice{Heading: "That square wasn't understood",
+		Message: "A trial names a square from a1 to " + last + ". Go back and choose a square on the board."}
+}
+
+// SkipLink is a page's skip link: the id it goes to, and its words.
+type SkipLink struct{ Target, Text string }
+
+// The skip links.
+var (
+	SkipToMain        = SkipLink{"main", "Skip to the main content"}
+	SkipToMessage     = SkipLink{"main", "Skip to the message"}
+	SkipToBoard       = SkipLink{"board", "Skip to the board"}
+	SkipToSteps       = SkipLink{"steps", "Skip to the steps"}
+	SkipToForm        = SkipLink{"transcript", "Skip to the form"}
+	SkipToImportError = SkipLink{"status", "Skip to the message"}
+	SkipToReview      = SkipLink{"status", "Skip to the review"}
+)
+
+// Page titles that no state changes.
+const (
+	HomeTitle          = "Play in your browser"
+	ConfirmTitle       = "Start a new game?"
+	TutorialIndexTitle = "How to play"
+)
