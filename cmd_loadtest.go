@@ -3,7 +3,7 @@ package main
 import (
 	"os"
 
-	"reversi/handlers/loadtest"
+	"reversi/cli/loadtest"
 )
 
 func init() {

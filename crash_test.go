@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"reversi/cli/loadtest"
 	"reversi/db/sqlite"
-	"reversi/handlers/loadtest"
 )
 
 // TestCrashLosesNoMove runs the real server binary, plays many games at once
