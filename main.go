@@ -1,11 +1,12 @@
 // Command reversi is a Reversi (Othello) web app and its tools.
 //
 // With no subcommand (or only flags) it runs the web server. The
-// subcommands are tools:
+// subcommands are tools, such as
 //
 //	reversi perft [-size 6|8|10] [-start cross|parallel|free] DEPTH
 //
-// and the others that package cli registers.
+// and package reversi/cli holds them all in one table; "reversi help"
+// lists them.
 package main
 
 import (

@@ -13,8 +13,6 @@ import (
 	"reversi/game"
 )
 
-func init() { commands["arena"] = runArena }
-
 // runArena plays games between two players, colours alternating, and
 // prints the tally as its last line.
 func runArena(args []string) error { return arenaMain(os.Stdout, args) }

@@ -15,8 +15,6 @@ import (
 	"reversi/db/sqlite"
 )
 
-func init() { commands["copydb"] = runCopyDB }
-
 // stdout is where copydb reports; tests replace it.
 var stdout io.Writer = os.Stdout
 

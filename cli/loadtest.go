@@ -1,11 +1,18 @@
 package cli
 
 import (
+	"errors"
 	"os"
 
 	"reversi/cli/loadtest"
 )
 
-func init() {
-	commands["loadtest"] = func(args []string) error { return loadtest.Command(args, os.Stdout) }
+// runLoadtest plays games against a running server and reports on them;
+// package loadtest does the work.
+func runLoadtest(args []string) error {
+	err := loadtest.Command(args, os.Stdout)
+	if errors.Is(err, loadtest.ErrUsage) {
+		return errUsage
+	}
+	return err
 }

@@ -10,8 +10,6 @@ import (
 	"reversi/game"
 )
 
-func init() { commands["perft"] = runPerft }
-
 // runPerft prints the number of leaf positions DEPTH plies from a start.
 func runPerft(args []string) error {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)

@@ -15,8 +15,6 @@ import (
 	"reversi/views"
 )
 
-func init() { commands["review"] = runReview }
-
 // maxReviewInput bounds the file that review reads: a game is far smaller.
 const maxReviewInput = 1 << 20
 

@@ -24,8 +24,6 @@ import (
 	"reversi/views"
 )
 
-func init() { commands["serve"] = runServe }
-
 // runServe runs the web server until SIGINT or SIGTERM, then shuts down
 // gracefully: requests in flight (a computer move, say) may finish.
 func runServe(args []string) error {

@@ -13,8 +13,6 @@ import (
 	"reversi/game"
 )
 
-func init() { commands["solve"] = runSolve }
-
 // runSolve solves a position exactly and prints, as its last line, the
 // score for the side to move and a best move.
 func runSolve(args []string) error { return solve(os.Stdout, args) }
@@ -43,7 +41,7 @@ func solve(w io.Writer, args []string) error {
 	}
 	if fs.NArg() == 0 {
 		fs.Usage()
-		return flag.ErrHelp
+		return errUsage
 	}
 	b, err := game.ParseLine(strings.Join(fs.Args(), " "))
 	if err != nil {

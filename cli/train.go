@@ -10,8 +10,6 @@ import (
 	"reversi/ai"
 )
 
-func init() { commands["train"] = runTrain }
-
 // runTrain fits the learned 8×8 evaluation and writes its weights file.
 func runTrain(args []string) error { return trainMain(os.Stderr, args) }
 
