@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -49,7 +49,7 @@ func TestSeveralServers(t *testing.T) {
 	dbURL := pgtest.NewDatabase(t)
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "reversi")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "reversi").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	// All three start at once: one applies the migrations and stores the

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -9,8 +9,6 @@ import (
 
 	"reversi/ai"
 )
-
-func init() { commands["train"] = runTrain }
 
 // runTrain fits the learned 8×8 evaluation and writes its weights file.
 func runTrain(args []string) error { return trainMain(os.Stderr, args) }

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -12,8 +12,6 @@ import (
 	"reversi/ai"
 	"reversi/game"
 )
-
-func init() { commands["solve"] = runSolve }
 
 // runSolve solves a position exactly and prints, as its last line, the
 // score for the side to move and a best move.
@@ -43,7 +41,7 @@ func solve(w io.Writer, args []string) error {
 	}
 	if fs.NArg() == 0 {
 		fs.Usage()
-		return flag.ErrHelp
+		return errUsage
 	}
 	b, err := game.ParseLine(strings.Join(fs.Args(), " "))
 	if err != nil {

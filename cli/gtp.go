@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -10,8 +10,6 @@ import (
 	"reversi/ai"
 	"reversi/ai/gtp"
 )
-
-func init() { commands["gtp"] = runGTP }
 
 // runGTP speaks the Go Text Protocol on standard input and output.
 func runGTP(args []string) error { return gtpMain(os.Stdin, os.Stdout, args) }
@@ -33,7 +31,7 @@ func gtpMain(r io.Reader, w io.Writer, args []string) error {
 	}
 	if fs.NArg() > 0 {
 		fs.Usage()
-		return flag.ErrHelp
+		return errUsage
 	}
 	level, err := ai.ParseLevel(*levelName)
 	if err != nil {

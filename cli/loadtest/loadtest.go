@@ -25,6 +25,10 @@ import (
 	"time"
 )
 
+// ErrUsage is what [Command] returns when its arguments are wrong, once it
+// has printed its usage.
+var ErrUsage = errors.New("loadtest: wrong arguments")
+
 // Command is the loadtest command: it parses args as its flags, plays real games against a running server through its HTML
 // forms and cookies, as many browsers at once, and reports moves per second,
 // latency per kind of request, and errors. It fails on any 5xx, lost move
@@ -49,7 +53,7 @@ func Command(args []string, stdout io.Writer) error {
 	}
 	if *base == "" || fs.NArg() != 0 || *players < 1 || *duration <= 0 || *procs < 1 {
 		fs.Usage()
-		return flag.ErrHelp
+		return ErrUsage
 	}
 	u, err := url.Parse(*base)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {

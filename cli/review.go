@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -14,8 +14,6 @@ import (
 	"reversi/game"
 	"reversi/views"
 )
-
-func init() { commands["review"] = runReview }
 
 // maxReviewInput bounds the file that review reads: a game is far smaller.
 const maxReviewInput = 1 << 20

@@ -1,8 +1,7 @@
-package main
+package cli
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"os/exec"
 	"regexp"
@@ -10,22 +9,6 @@ import (
 	"strings"
 	"testing"
 )
-
-// gtpChildArgs, when set in the environment, makes the test binary run
-// `reversi gtp` with these arguments instead of the tests: it is how
-// TestGTPAgainstGRhino runs our GTP mode as a program of its own.
-const gtpChildArgs = "REVERSI_TEST_GTP_ARGS"
-
-func TestMain(m *testing.M) {
-	if args, ok := os.LookupEnv(gtpChildArgs); ok {
-		if err := gtpMain(os.Stdin, os.Stdout, strings.Fields(args)); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
-		}
-		os.Exit(0)
-	}
-	os.Exit(m.Run())
-}
 
 // TestGTPAgainstGRhino plays two whole games, one with each colour,
 // between `reversi gtp` and GRhino (apt-get install grhino), each a
@@ -50,7 +33,7 @@ func TestGTPAgainstGRhino(t *testing.T) {
 	if strings.ContainsAny(self+rhino, " \t") {
 		t.Skipf("a program path with a space cannot be a gtp: player: %q, %q", self, rhino)
 	}
-	t.Setenv(gtpChildArgs, "-level normal -seed 5")
+	t.Setenv(mainArgs, "gtp -level normal -seed 5")
 	var out bytes.Buffer
 	args := []string{"-a", "gtp:" + self, "-b", "gtp:" + rhino + " -l 1", "-games", "2", "-random", "4", "-seed", "2", "-workers", "1", "-v"}
 	if err := arenaMain(&out, args); err != nil {

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -24,8 +24,6 @@ import (
 	"reversi/play"
 	"reversi/views"
 )
-
-func init() { commands["serve"] = runServe }
 
 // runServe runs the web server until SIGINT or SIGTERM, then shuts down
 // gracefully: requests in flight (a computer move, say) may finish.

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"reversi/cli/loadtest"
 	"reversi/db/sqlite"
-	"reversi/handlers/loadtest"
 )
 
 // TestCrashLosesNoMove runs the real server binary, plays many games at once
@@ -30,7 +30,7 @@ func TestCrashLosesNoMove(t *testing.T) {
 	}
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "reversi")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "reversi").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	dbPath := filepath.Join(dir, "crash.db")

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"errors"
@@ -37,7 +37,7 @@ func TestServeRefusesBadFlags(t *testing.T) {
 }
 
 // TestServeWithoutPostgreSQL checks that a server pointed at a PostgreSQL
-// that cannot be reached stops at once with an error that says so (main
+// that cannot be reached stops at once with an error that says so (Main
 // then exits with status 1), and without the URL's password.
 func TestServeWithoutPostgreSQL(t *testing.T) {
 	err := runServe([]string{"-db", "postgres://reversi:hunter2@127.0.0.1:1/reversi?sslmode=disable", "-addr", "localhost:0"})

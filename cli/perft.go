@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"flag"
@@ -9,8 +9,6 @@ import (
 
 	"reversi/game"
 )
-
-func init() { commands["perft"] = runPerft }
 
 // runPerft prints the number of leaf positions DEPTH plies from a start.
 func runPerft(args []string) error {

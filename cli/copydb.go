@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -14,8 +14,6 @@ import (
 	"reversi/db/postgres"
 	"reversi/db/sqlite"
 )
-
-func init() { commands["copydb"] = runCopyDB }
 
 // stdout is where copydb reports; tests replace it.
 var stdout io.Writer = os.Stdout

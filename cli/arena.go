@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -12,8 +12,6 @@ import (
 	"reversi/ai/arena"
 	"reversi/game"
 )
-
-func init() { commands["arena"] = runArena }
 
 // runArena plays games between two players, colours alternating, and
 // prints the tally as its last line.
