@@ -7,8 +7,10 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
+	"reversi/ai"
 	"reversi/ai/arena"
 	"reversi/game"
 )
@@ -19,7 +21,7 @@ func runArena(args []string) error { return arenaMain(os.Stdout, args) }
 
 func arenaMain(w io.Writer, args []string) error {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
-	aName := fs.String("a", "hard", "first player: easy, normal, hard, expert, or gtp:COMMAND for a GTP engine")
+	aName := fs.String("a", "hard", "first player: a level ("+strings.Join(ai.LevelNames(), ", ")+"), or gtp:COMMAND for a GTP engine")
 	bName := fs.String("b", "normal", "second player, as -a")
 	games := fs.Int("games", 10, "number of games; a plays black in the odd-numbered ones (1, 3, …)")
 	size := fs.Int("size", 8, "board size: 6, 8 or 10")

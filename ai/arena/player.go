@@ -36,7 +36,7 @@ type Seat interface {
 	Close() error
 }
 
-// ParsePlayer reads a player: a level's name (easy, normal, hard, expert),
+// ParsePlayer reads a player: a level's name (see ai.LevelNames),
 // with the node budget and time cap given (0: the level's default), or
 // "gtp:" and the command line of a GTP engine, split at spaces (no shell
 // quoting), such as "gtp:gtp-rhino -l 4".

@@ -39,7 +39,7 @@ func Command(args []string, stdout io.Writer) error {
 	players := fs.Int("players", 32, "players playing at once, each with its own cookies")
 	duration := fs.Duration("duration", 20*time.Second, "how long to play")
 	computer := fs.Float64("computer", 0.2, "share of games played against the computer (the rest are local two-player games)")
-	level := fs.String("level", "easy", "computer level: easy, normal, hard or expert")
+	level := fs.String("level", "easy", "the computer's level, as the new-game form names it (reversi help gtp lists them)")
 	size := fs.Int("size", 8, "board size: 6, 8 or 10")
 	hard := fs.Int("hard", 0, "extra players who only play the Hard computer, to load the search pool")
 	think := fs.Duration("think", 0, "mean pause before each move, as a person thinks (0: none, full speed)")

@@ -19,6 +19,7 @@ import (
 
 	"reversi/db/sqlite"
 	"reversi/handlers"
+	"reversi/play"
 	"reversi/views"
 )
 
@@ -39,8 +40,12 @@ func newTestServer(t *testing.T) *httptest.Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := handlers.New(handlers.Config{Store: store, Views: v, SessionKeys: keys,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	app, err := play.New(play.Config{Store: store, Logger: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := handlers.New(handlers.Config{App: app, Views: v, SessionKeys: keys, Logger: log})
 	if err != nil {
 		t.Fatal(err)
 	}
