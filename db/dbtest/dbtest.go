@@ -61,6 +61,7 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 		{"ExpireInBatches", testExpireBatches},
 		{"Reviews", testReviews},
 		{"SetupStartRoundTrip", testSetupStart},
+		{"LevelIsAnyPlainName", testLevelNames},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -845,5 +846,41 @@ func testSetupStart(t *testing.T, e *env) {
 	got := e.game(t, "set-up")
 	if got.Record.Options != o || !slices.Equal(got.Record.Plies, rec.Plies) {
 		t.Errorf("Game(set-up) = %v %v, want %v %v", got.Record.Options, got.Record.Plies, o, rec.Plies)
+	}
+}
+
+// testLevelNames checks that the store keeps any level that is a plain
+// name (the engine's registry, not the schema, says which levels exist,
+// so a new level needs no migration) and refuses, storing nothing, a game
+// that the core's Validate refuses.
+func testLevelNames(t *testing.T, e *env) {
+	e.player(t, "p")
+	for _, tc := range []struct {
+		id, level string
+		ok        bool
+	}{
+		{"lv1", "beginner", true},
+		{"lv2", "grandmaster", true},
+		{"lv3", "", false},
+		{"lv4", "Hard; DROP TABLE games", false},
+		{"lv5", "expert2", false},
+	} {
+		g := &db.Game{ID: tc.id, PlayerID: "p", Opponent: db.Computer, Human: game.White, Level: tc.level,
+			Record: game.Game{Options: game.Options{Size: 8}}, HintPly: -1, HintSquare: game.Pass}
+		err := e.s.CreateGame(ctx, g)
+		switch {
+		case tc.ok && err != nil:
+			t.Errorf("CreateGame(level %q): %v", tc.level, err)
+		case tc.ok:
+			if got := e.game(t, tc.id); got.Level != tc.level {
+				t.Errorf("level %q read back as %q", tc.level, got.Level)
+			}
+		case !errors.Is(err, db.ErrInvalid):
+			t.Errorf("CreateGame(level %q) error = %v, want db.ErrInvalid", tc.level, err)
+		default:
+			if _, err := e.s.Game(ctx, tc.id); !errors.Is(err, db.ErrNotFound) {
+				t.Errorf("the refused game (level %q) was stored: err = %v", tc.level, err)
+			}
+		}
 	}
 }

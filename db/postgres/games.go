@@ -20,6 +20,9 @@ type execer interface {
 // CreateGame stores a new game. The caller chooses g.ID; Created and
 // Updated are set here.
 func (s *Store) CreateGame(ctx context.Context, g *db.Game) error {
+	if err := g.Validate(); err != nil {
+		return err
+	}
 	if err := insertGame(ctx, s.pool, g, s.now()); err != nil {
 		return fmt.Errorf("create game: %w", s.wrap(err))
 	}

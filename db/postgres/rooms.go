@@ -18,6 +18,9 @@ const notifyRoomGame = ` SELECT pg_notify('` + Channel + `', game_id)::text FROM
 
 // CreateRoom stores a new game and the room that plays it, together.
 func (s *Store) CreateRoom(ctx context.Context, r *db.Room, g *db.Game) error {
+	if err := g.Validate(); err != nil {
+		return err
+	}
 	now := s.now()
 	g.RoomID = r.ID
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
@@ -115,6 +118,9 @@ func (s *Store) SetAgain(ctx context.Context, r *db.Room, host bool, a db.Again)
 // players wait on the round that ends, so that game is notified, in the
 // same transaction.
 func (s *Store) StartRound(ctx context.Context, r *db.Room, g *db.Game, oldVersion int) error {
+	if err := g.Validate(); err != nil {
+		return err
+	}
 	now := s.now()
 	g.RoomID = r.ID
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {

@@ -113,6 +113,9 @@ func (s *Store) Expire(ctx context.Context, seenBefore, roomsBefore time.Time, l
 // CreateGame stores a new game. The caller chooses g.ID; Created and Updated
 // are set here.
 func (s *Store) CreateGame(ctx context.Context, g *db.Game) error {
+	if err := g.Validate(); err != nil {
+		return err
+	}
 	if err := s.b.write(ctx, func(tx wtx) error { return s.insertGame(tx, g, s.now()) }); err != nil {
 		return fmt.Errorf("create game: %w", err)
 	}

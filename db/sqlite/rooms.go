@@ -13,6 +13,9 @@ import (
 
 // CreateRoom stores a new game and the room that plays it, together.
 func (s *Store) CreateRoom(ctx context.Context, r *db.Room, g *db.Game) error {
+	if err := g.Validate(); err != nil {
+		return err
+	}
 	now := s.now()
 	g.RoomID = r.ID
 	r.Created, r.Updated = now, now
@@ -98,6 +101,9 @@ func (s *Store) SetAgain(ctx context.Context, r *db.Room, host bool, a db.Again)
 // score, and clears both answers, if the room is still at version
 // oldVersion; if not, it returns [db.ErrStale] and stores nothing.
 func (s *Store) StartRound(ctx context.Context, r *db.Room, g *db.Game, oldVersion int) error {
+	if err := g.Validate(); err != nil {
+		return err
+	}
 	now := s.now()
 	g.RoomID = r.ID
 	err := s.b.write(ctx, func(tx wtx) error {
