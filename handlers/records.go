@@ -185,7 +185,8 @@ func (s *Server) importRecord(c *gin.Context) error {
 		if !errors.As(err, &re) {
 			return err
 		}
-		page := views.ImportPage{Base: s.base(re.Sentence(), "status", "Skip to the message"), Message: re.Sentence(), Transcript: text}
+		msg := views.RecordProblem(re)
+		page := views.ImportPage{Base: s.base(msg, "status", "Skip to the message"), Message: msg, Transcript: text}
 		s.writePage(c.Writer, c.Request, http.StatusUnprocessableEntity, views.Import, page)
 		return nil
 	}
