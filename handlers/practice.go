@@ -145,7 +145,7 @@ func (s *Server) renderPractice(c *gin.Context, st *practiceState, status int, m
 		page.Status = strings.TrimSpace(page.Status + " The exercise is over: you made " + strconv.Itoa(st.placed) +
 			" placements. Undo one, start again, or play a real game.")
 	} else if trial != game.Pass {
-		tv := trialText(b, trial)
+		tv := views.Trial(b, trial)
 		tv.Cancel = "/practice#board"
 		page.Trial = &tv
 		marks.Trial, marks.Lines = trial, b.Trial(trial)
@@ -185,9 +185,9 @@ func (s *Server) renderPractice(c *gin.Context, st *practiceState, status int, m
 }
 
 func practiceMoves(st *practiceState) string {
-	s := "Opening: " + strings.Join(names(8, st.opening), " ") + "."
+	s := "Opening: " + strings.Join(views.SquareNames(8, st.opening), " ") + "."
 	if len(st.plies) > 0 {
-		s += " Yours: " + strings.Join(names(8, st.plies), " ") + "."
+		s += " Yours: " + strings.Join(views.SquareNames(8, st.plies), " ") + "."
 	}
 	return s
 }

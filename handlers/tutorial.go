@@ -168,7 +168,7 @@ func (s *Server) tutorialStep(c *gin.Context) error {
 	}
 	title := fmt.Sprintf("Tutorial step %d of %d: %s", n, len(tutorialSteps), st.title)
 	if trial != game.Pass {
-		tv := trialText(b, trial)
+		tv := views.Trial(b, trial)
 		tv.Cancel = url + "#board"
 		marks.Trial, marks.Lines = trial, b.Trial(trial)
 		marks.Placed, marks.Flipped = game.Pass, game.Bits{}
@@ -260,12 +260,12 @@ func (q stepQuestion) feedback(b game.Board, sq game.Square) (string, bool) {
 		case flips.Has(target):
 			return "Yes: " + name + " turns over " + q.target + ".", true
 		case !flips.IsZero():
-			return name + " is a legal move, but it turns over " + views.JoinAnd(squareNames(n, flips)) + ", not " + q.target + ". Try another square.", false
+			return name + " is a legal move, but it turns over " + views.JoinAnd(views.SetNames(n, flips)) + ", not " + q.target + ". Try another square.", false
 		}
 		return name + " turns over nothing, so it is not a move at all. Try another square.", false
 	case askLegal:
 		if !flips.IsZero() {
-			return "Yes: " + me + " can play " + name + ", which turns over " + views.JoinAnd(squareNames(n, flips)) + ".", true
+			return "Yes: " + me + " can play " + name + ", which turns over " + views.JoinAnd(views.SetNames(n, flips)) + ".", true
 		}
 		return "No: " + name + " traps nothing for " + me + ". The squares with a small ring are " + me + "'s legal moves.", false
 	case askNone:

@@ -10,6 +10,7 @@ import (
 
 	"reversi/game"
 	"reversi/static"
+	"reversi/views"
 )
 
 func sq8(t *testing.T, name string) game.Square {
@@ -21,7 +22,7 @@ func sq8(t *testing.T, name string) game.Square {
 	return sq
 }
 
-func moveNames(b game.Bits) []string { return squareNames(8, b) }
+func moveNames(b game.Bits) []string { return views.SetNames(8, b) }
 
 // TestLateGame replays the seed game from the cross start, move by move
 // by the rules, and checks what steps 6 to 8 say about it.
@@ -168,7 +169,7 @@ func TestTrialText(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			v := trialText(b, sq8(t, tc.try))
+			v := views.Trial(b, sq8(t, tc.try))
 			if v.Summary != tc.summary {
 				t.Errorf("summary = %q, want %q", v.Summary, tc.summary)
 			}
