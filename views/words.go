@@ -117,6 +117,18 @@ func ColorName(c game.Color) string {
 	return "White"
 }
 
+// discWord names what is on a square in a board's labels: "black",
+// "white" or "empty".
+func discWord(c game.Color) string {
+	switch c {
+	case game.Black:
+		return "black"
+	case game.White:
+		return "white"
+	}
+	return "empty"
+}
+
 // Capital returns s with its first letter in upper case.
 func Capital(s string) string {
 	if s == "" {
