@@ -66,7 +66,7 @@ func review(w io.Writer, stdin io.Reader, args []string) error {
 	if err != nil {
 		var re *game.RecordError
 		if errors.As(err, &re) {
-			return errors.New(re.Sentence())
+			return errors.New(views.RecordProblem(re))
 		}
 		return err
 	}

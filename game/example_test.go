@@ -88,8 +88,8 @@ func ExampleRecordError() {
 	_, err := game.ParseRecord("f5d6c3d3c4a1")
 	var re *game.RecordError
 	if errors.As(err, &re) {
-		fmt.Println(re.Sentence())
+		fmt.Println(re.Move, re.Text, re.Reason)
 	}
 	// Output:
-	// Move 6, a1, is not allowed: it outflanks no disc.
+	// 6 a1 NoFlips
 }

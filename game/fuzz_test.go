@@ -125,8 +125,8 @@ func FuzzParseGGF(f *testing.F) {
 		r, err := ParseGGF(s)
 		if err != nil {
 			var re *RecordError
-			if !errors.As(err, &re) || re.Sentence() == "" {
-				t.Fatalf("ParseGGF(%q) error %v has no sentence", s, err)
+			if !errors.As(err, &re) || !wellFormed(re) {
+				t.Fatalf("ParseGGF(%q) error %+v is not a well-formed *RecordError", s, err)
 			}
 			return
 		}
@@ -151,8 +151,8 @@ func FuzzParseRecord(f *testing.F) {
 		r, err := ParseRecord(s)
 		if err != nil {
 			var re *RecordError
-			if !errors.As(err, &re) || re.Sentence() == "" {
-				t.Fatalf("ParseRecord(%q) error %v has no sentence", s, err)
+			if !errors.As(err, &re) || !wellFormed(re) {
+				t.Fatalf("ParseRecord(%q) error %+v is not a well-formed *RecordError", s, err)
 			}
 			return
 		}
@@ -162,4 +162,12 @@ func FuzzParseRecord(f *testing.F) {
 			t.Fatalf("ParseRecord(%q) = %v; its transcript %q reads back as %v, %v", s, r.Game.Plies, tr, back, err)
 		}
 	})
+}
+
+// wellFormed reports whether e has a reason that the views can put in
+// words: a known one other than Unreadable (every error has a precise
+// reason), with a move number exactly when it is about a move.
+func wellFormed(e *RecordError) bool {
+	move := e.Reason >= NotSquare && e.Reason <= NotTurn
+	return e.Reason != Unreadable && !strings.HasPrefix(e.Reason.String(), "Reason(") && (e.Move > 0) == move && e.Err != nil
 }

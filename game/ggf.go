@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -126,7 +127,7 @@ const maxGGF = 64 << 10
 // be read.
 func ParseGGF(s string) (*Record, error) {
 	if len(s) > maxGGF {
-		return nil, badRecord("it is longer than %d KB", maxGGF>>10)
+		return nil, tooLong()
 	}
 	props, err := ggfProperties(s)
 	if err != nil {
@@ -143,7 +144,9 @@ func ParseGGF(s string) (*Record, error) {
 		switch p.name {
 		case "GM":
 			if !strings.EqualFold(strings.TrimSpace(p.value), "othello") {
-				return nil, badRecord("it is a game of %q, not Othello", p.value)
+				e := badRecord(NotOthello, fmt.Errorf("it is a game of %q, not Othello", p.value))
+				e.Value = p.value
+				return nil, e
 			}
 		case "PC":
 			r.Place = p.value
@@ -161,10 +164,10 @@ func ParseGGF(s string) (*Record, error) {
 			ty = strings.TrimSpace(p.value)
 		case "BO":
 			if haveBO {
-				return nil, badRecord("it has two board setups (BO)")
+				return nil, badRecord(TwoSetups, errors.New("it has two board setups (BO)"))
 			}
 			if len(moves) > 0 {
-				return nil, badRecord("its board setup (BO) comes after the moves")
+				return nil, badRecord(SetupAfterMoves, errors.New("its board setup (BO) comes after the moves"))
 			}
 			if start, err = parseGGFBoard(p.value); err != nil {
 				return nil, err
@@ -175,7 +178,7 @@ func ParseGGF(s string) (*Record, error) {
 		}
 	}
 	if !haveBO {
-		return nil, badRecord("it has no board setup (BO)")
+		return nil, badRecord(NoSetup, errors.New("it has no board setup (BO)"))
 	}
 	n := start.Size()
 	if err := checkGGFType(ty, n); err != nil {
@@ -183,7 +186,7 @@ func ParseGGF(s string) (*Record, error) {
 	}
 	opts, err := OptionsFrom(start)
 	if err != nil {
-		return nil, badRecord("its board setup is a finished game")
+		return nil, badRecord(SetupOver, errors.New("its board setup is a finished game"))
 	}
 	r.Game = Game{Options: opts}
 	b := start
@@ -206,9 +209,8 @@ func ParseGGF(s string) (*Record, error) {
 			r.Game.Plies = append(r.Game.Plies, Pass)
 		}
 		if side != b.Turn() && !b.Over() {
-			return nil, &RecordError{Move: num, Text: text,
-				Err:      fmt.Errorf("%w: %s to move", ErrIllegalMove, b.Turn()),
-				sentence: fmt.Sprintf("Move %d, %s, is not allowed: it is %s's turn.", num, text, title(b.Turn()))}
+			return nil, &RecordError{Move: num, Text: text, Square: m, Reason: NotTurn, Side: b.Turn(),
+				Err: fmt.Errorf("%w: %s to move", ErrIllegalMove, b.Turn())}
 		}
 		if b, err = playMove(b, m, num, text); err != nil {
 			return nil, err
@@ -234,10 +236,14 @@ func checkGGFType(ty string, n int) error {
 		return c
 	}, strings.ToLower(ty))
 	if strings.ContainsAny(letters, "as") {
-		return badRecord("it is an anti or synchro game (TY[%s]), whose rules differ", ty)
+		e := badRecord(VariantRules, fmt.Errorf("it is an anti or synchro game (TY[%s]), whose rules differ", ty))
+		e.Value = ty
+		return e
 	}
 	if size, err := strconv.Atoi(digits); err != nil || size != n {
-		return badRecord("its game type TY[%s] does not match the %d×%d board", ty, n, n)
+		e := badRecord(TypeMismatch, fmt.Errorf("its game type TY[%s] does not match the %d×%d board", ty, n, n))
+		e.Value, e.Size = ty, n
+		return e
 	}
 	return nil
 }
@@ -247,15 +253,21 @@ func checkGGFType(ty string, n int) error {
 func parseGGFBoard(v string) (Board, error) {
 	f := strings.Fields(v)
 	if len(f) < 2 {
-		return Board{}, badRecord("its board setup BO[%s] lacks the squares or the side to move", v)
+		e := badRecord(SetupShort, fmt.Errorf("its board setup BO[%s] lacks the squares or the side to move", v))
+		e.Value = v
+		return Board{}, e
 	}
 	n, err := strconv.Atoi(f[0])
 	if err != nil || geometryOf(n) == nil {
-		return Board{}, badRecord("its board size %q is not 6, 8 or 10", f[0])
+		e := badRecord(BadSize, fmt.Errorf("its board size %q is not 6, 8 or 10", f[0]))
+		e.Value = f[0]
+		return Board{}, e
 	}
 	squares := strings.Join(f[1:len(f)-1], "")
 	if len(squares) != n*n {
-		return Board{}, badRecord("its board setup has %d squares, not %d", len(squares), n*n)
+		e := badRecord(SquareCount, fmt.Errorf("its board setup has %d squares, not %d", len(squares), n*n))
+		e.Count, e.Size = len(squares), n
+		return Board{}, e
 	}
 	var black, white Bits
 	for i := range len(squares) {
@@ -266,7 +278,9 @@ func parseGGFBoard(v string) (Board, error) {
 			white = white.Or(Bit(Square(i)))
 		case '-', '.':
 		default:
-			return Board{}, badRecord("its board setup holds %q, which is not *, O or -", squares[i])
+			e := badRecord(BadDisc, fmt.Errorf("its board setup holds %q, which is not *, O or -", squares[i]))
+			e.Value = squares[i : i+1]
+			return Board{}, e
 		}
 	}
 	var turn Color
@@ -276,7 +290,9 @@ func parseGGFBoard(v string) (Board, error) {
 	case "O", "o":
 		turn = White
 	default:
-		return Board{}, badRecord("its side to move %q is not * or O", f[len(f)-1])
+		e := badRecord(BadSide, fmt.Errorf("its side to move %q is not * or O", f[len(f)-1]))
+		e.Value = f[len(f)-1]
+		return Board{}, e
 	}
 	return NewBoard(n, black, white, turn)
 }
@@ -290,14 +306,14 @@ func ggfProperties(s string) ([]ggfProperty, error) {
 	s = strings.TrimSpace(s)
 	rest, ok := strings.CutPrefix(s, "(;")
 	if !ok {
-		return nil, badRecord("a GGF record starts with (;")
+		return nil, badRecord(NoGGFStart, errors.New("a GGF record starts with (;"))
 	}
 	var props []ggfProperty
 	for {
 		rest = strings.TrimLeft(rest, " \t\r\n")
 		if tail, ok := strings.CutPrefix(rest, ";)"); ok {
 			if strings.TrimSpace(tail) != "" {
-				return nil, badRecord("there is more after the end of the game, ;)")
+				return nil, badRecord(TextAfterEnd, errors.New("there is more after the end of the game, ;)"))
 			}
 			return props, nil
 		}
@@ -307,9 +323,11 @@ func ggfProperties(s string) ([]ggfProperty, error) {
 		}
 		if i == 0 || i == len(rest) || rest[i] != '[' {
 			if rest == "" {
-				return nil, badRecord("the game does not end with ;)")
+				return nil, badRecord(NoGGFEnd, errors.New("the game does not end with ;)"))
 			}
-			return nil, badRecord("a property name and [ were expected at %q", clip(rest))
+			e := badRecord(PropertyExpected, fmt.Errorf("a property name and [ were expected at %q", clip(rest)))
+			e.Value = clip(rest)
+			return nil, e
 		}
 		name := strings.ToUpper(rest[:i])
 		var value strings.Builder
@@ -321,11 +339,20 @@ func ggfProperties(s string) ([]ggfProperty, error) {
 			value.WriteByte(rest[j])
 		}
 		if j == len(rest) {
-			return nil, badRecord("the property %s[ has no closing ]", name)
+			e := badRecord(UnclosedProperty, fmt.Errorf("the property %s[ has no closing ]", name))
+			e.Value = name
+			return nil, e
 		}
 		props = append(props, ggfProperty{name, value.String()})
 		rest = rest[j+1:]
 	}
+}
+
+// tooLong is the error of a record longer than maxGGF.
+func tooLong() *RecordError {
+	e := badRecord(TooLong, fmt.Errorf("it is longer than %d KB", maxGGF>>10))
+	e.Limit = maxGGF >> 10
+	return e
 }
 
 // clip shortens s for a message.
@@ -347,10 +374,10 @@ func ParseRecord(s string) (*Record, error) {
 		return ParseGGF(s)
 	}
 	if strings.TrimSpace(s) == "" {
-		return nil, badRecord("it is empty")
+		return nil, badRecord(EmptyRecord, errors.New("it is empty"))
 	}
 	if len(s) > maxGGF {
-		return nil, badRecord("it is longer than %d KB", maxGGF>>10)
+		return nil, tooLong()
 	}
 	var best *RecordError
 	for _, size := range []int{8, 6, 10} {

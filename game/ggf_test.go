@@ -255,30 +255,36 @@ func TestOptionsFrom(t *testing.T) {
 func TestParseGGFRejects(t *testing.T) {
 	const head = "(;GM[Othello]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]"
 	tests := []struct {
-		in       string
-		move     int    // the bad move's number, 0 for a record that cannot be read
-		sentence string // part of the sentence
-		illegal  bool   // wraps ErrIllegalMove
+		in      string
+		move    int    // the bad move's number, 0 for a record that cannot be read
+		reason  Reason // what is wrong
+		illegal bool   // wraps ErrIllegalMove
+		want    RecordError
 	}{
-		{head + "B[f5]W[f5];)", 2, "Move 2, W[f5], is not allowed: that square is taken.", true},
-		{head + "B[f5]W[a1];)", 2, "Move 2, W[a1], is not allowed: it outflanks no disc.", true},
-		{head + "B[f5]B[d6];)", 2, "Move 2, B[d6], is not allowed: it is White's turn.", true},
-		{head + "B[PA];)", 1, "Move 1, B[PA], is not allowed: Black cannot pass while a move exists.", true},
-		{head + "B[f5]W[z9];)", 2, `Move 2, "z9", is not a square of the 8×8 board.`, false},
-		{"(;GM[Chess]BO[8 " + strings.Repeat("-", 64) + " *];)", 0, "not Othello", false},
-		{"(;GM[Othello]B[f5];)", 0, "no board setup", false},
-		{"(;GM[Othello]BO[8 " + strings.Repeat("*", 64) + " *];)", 0, "its board setup is a finished game", false},
-		{"(;GM[Othello]BO[9 " + strings.Repeat("-", 81) + " *];)", 0, "not 6, 8 or 10", false},
-		{"(;GM[Othello]BO[8 " + strings.Repeat("-", 63) + " *];)", 0, "63 squares", false},
-		{"(;GM[Othello]BO[8 " + strings.Repeat("-", 63) + "Z *];)", 0, "not *, O or -", false},
-		{"(;GM[Othello]BO[8 " + strings.Repeat("-", 64) + " Y];)", 0, "side to move", false},
-		{head[:len(head)-len("TY[8]BO[8 ---------------------------O*------*O--------------------------- *]")] + "TY[6]" + head[len("(;GM[Othello]TY[8]"):] + ";)", 0, "does not match", false},
-		{strings.Replace(head, "TY[8]", "TY[a8]", 1) + ";)", 0, "anti or synchro", false},
-		{head + "B[f5", 0, "no closing ]", false},
-		{head + "B[f5]", 0, "does not end with ;)", false},
-		{head + "B[f5];)(;GM[Othello];)", 0, "more after the end", false},
-		{"GM[Othello]", 0, "starts with (;", false},
-		{head + "[f5];)", 0, "property name", false},
+		{head + "B[f5]W[f5];)", 2, SquareTaken, true, RecordError{Text: "W[f5]", Square: SquareAt(8, 5, 4)}},
+		{head + "B[f5]W[a1];)", 2, NoFlips, true, RecordError{Text: "W[a1]", Square: SquareAt(8, 0, 0)}},
+		{head + "B[f5]B[d6];)", 2, NotTurn, true, RecordError{Text: "B[d6]", Square: SquareAt(8, 3, 5), Side: White}},
+		{head + "B[PA];)", 1, PassWithMove, true, RecordError{Text: "B[PA]", Square: Pass, Side: Black}},
+		{head + "B[f5]W[z9];)", 2, NotSquare, false, RecordError{Text: "z9", Square: Pass, Size: 8}},
+		{"(;GM[Chess]BO[8 " + strings.Repeat("-", 64) + " *];)", 0, NotOthello, false, RecordError{Square: Pass, Value: "Chess"}},
+		{"(;GM[Othello]B[f5];)", 0, NoSetup, false, RecordError{Square: Pass}},
+		{"(;GM[Othello]BO[8 " + strings.Repeat("*", 64) + " *];)", 0, SetupOver, false, RecordError{Square: Pass}},
+		{"(;GM[Othello]BO[9 " + strings.Repeat("-", 81) + " *];)", 0, BadSize, false, RecordError{Square: Pass, Value: "9"}},
+		{"(;GM[Othello]BO[8 " + strings.Repeat("-", 63) + " *];)", 0, SquareCount, false, RecordError{Square: Pass, Count: 63, Size: 8}},
+		{"(;GM[Othello]BO[8 " + strings.Repeat("-", 63) + "Z *];)", 0, BadDisc, false, RecordError{Square: Pass, Value: "Z"}},
+		{"(;GM[Othello]BO[8 " + strings.Repeat("-", 64) + " Y];)", 0, BadSide, false, RecordError{Square: Pass, Value: "Y"}},
+		{"(;GM[Othello]BO[8];)", 0, SetupShort, false, RecordError{Square: Pass, Value: "8"}},
+		{head[:len(head)-len("TY[8]BO[8 ---------------------------O*------*O--------------------------- *]")] + "TY[6]" + head[len("(;GM[Othello]TY[8]"):] + ";)", 0, TypeMismatch, false, RecordError{Square: Pass, Value: "6", Size: 8}},
+		{strings.Replace(head, "TY[8]", "TY[a8]", 1) + ";)", 0, VariantRules, false, RecordError{Square: Pass, Value: "a8"}},
+		{head + "BO[8 " + strings.Repeat("-", 64) + " *];)", 0, TwoSetups, false, RecordError{Square: Pass}},
+		{"(;GM[Othello]B[f5]BO[8 " + strings.Repeat("-", 64) + " *];)", 0, SetupAfterMoves, false, RecordError{Square: Pass}},
+		{head + "B[f5", 0, UnclosedProperty, false, RecordError{Square: Pass, Value: "B"}},
+		{head + "B[f5]", 0, NoGGFEnd, false, RecordError{Square: Pass}},
+		{head + "B[f5];)(;GM[Othello];)", 0, TextAfterEnd, false, RecordError{Square: Pass}},
+		{"GM[Othello]", 0, NoGGFStart, false, RecordError{Square: Pass}},
+		{head + "[f5];)", 0, PropertyExpected, false, RecordError{Square: Pass, Value: "[f5];)"}},
+		{head + "B[f5]" + strings.Repeat("?", 20) + ";)", 0, PropertyExpected, false, RecordError{Square: Pass, Value: "????????????…"}},
+		{"(;" + strings.Repeat(" ", maxGGF) + ";)", 0, TooLong, false, RecordError{Square: Pass, Limit: 64}},
 	}
 	for _, tt := range tests {
 		_, err := ParseGGF(tt.in)
@@ -287,37 +293,42 @@ func TestParseGGFRejects(t *testing.T) {
 			t.Errorf("ParseGGF(%q) error = %v, want a *RecordError", tt.in, err)
 			continue
 		}
-		if re.Move != tt.move || !strings.Contains(re.Sentence(), tt.sentence) || errors.Is(err, ErrIllegalMove) != tt.illegal {
-			t.Errorf("ParseGGF(%q) error: move %d, %q, illegal %v; want move %d, %q, illegal %v",
-				tt.in, re.Move, re.Sentence(), errors.Is(err, ErrIllegalMove), tt.move, tt.sentence, tt.illegal)
+		want := tt.want
+		want.Move, want.Reason, want.Err = tt.move, tt.reason, re.Err
+		if *re != want || errors.Is(err, ErrIllegalMove) != tt.illegal {
+			t.Errorf("ParseGGF(%.40q) error = %+v, illegal %v; want %+v, illegal %v",
+				tt.in, *re, errors.Is(err, ErrIllegalMove), want, tt.illegal)
 		}
 	}
 }
 
 func TestParseRecord(t *testing.T) {
 	tests := []struct {
-		in       string
-		want     Options
-		plies    int
-		sentence string // of the error, if any
+		in     string
+		want   Options
+		plies  int
+		reason Reason // of the error, if any
+		move   int    // its move
 	}{
-		{"f5d6c3d3c4", Options{Size: 8, Start: Cross}, 5, ""},
-		{"F5 D6 C3", Options{Size: 8, Start: Cross}, 3, ""},
-		{"e3f4", Options{Size: 8, Start: Parallel}, 2, ""},
-		{"d4e4d5e5f4", Options{Size: 8, Start: Free}, 5, ""},
-		{"c2b2", Options{Size: 6, Start: Cross}, 2, ""},
-		{"g6e7", Options{Size: 10, Start: Cross}, 2, ""},
-		{"(;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[d3];)", Options{Size: 8, Start: Cross}, 1, ""},
-		{"f5d6c3d3c4a1", Options{}, 0, "Move 6, a1, is not allowed: it outflanks no disc."},
-		{"f5d6x9", Options{}, 0, `Move 3, "x9", is not a square of the 8×8 board.`},
-		{"   ", Options{}, 0, "The record cannot be read: it is empty."},
+		{"f5d6c3d3c4", Options{Size: 8, Start: Cross}, 5, 0, 0},
+		{"F5 D6 C3", Options{Size: 8, Start: Cross}, 3, 0, 0},
+		{"e3f4", Options{Size: 8, Start: Parallel}, 2, 0, 0},
+		{"d4e4d5e5f4", Options{Size: 8, Start: Free}, 5, 0, 0},
+		{"c2b2", Options{Size: 6, Start: Cross}, 2, 0, 0},
+		{"g6e7", Options{Size: 10, Start: Cross}, 2, 0, 0},
+		{"(;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[d3];)", Options{Size: 8, Start: Cross}, 1, 0, 0},
+		{"f5d6c3d3c4a1", Options{}, 0, NoFlips, 6},
+		{"f5d6x9", Options{}, 0, NotSquare, 3},
+		{"d4e4d5c3", Options{}, 0, NotCentre, 4},
+		{"   ", Options{}, 0, EmptyRecord, 0},
+		{strings.Repeat("f5", maxGGF), Options{}, 0, TooLong, 0},
 	}
 	for _, tt := range tests {
 		r, err := ParseRecord(tt.in)
-		if tt.sentence != "" {
+		if tt.reason != Unreadable {
 			var re *RecordError
-			if !errors.As(err, &re) || re.Sentence() != tt.sentence {
-				t.Errorf("ParseRecord(%q) error = %v, want one saying %q", tt.in, err, tt.sentence)
+			if !errors.As(err, &re) || re.Reason != tt.reason || re.Move != tt.move {
+				t.Errorf("ParseRecord(%.40q) error = %v, want move %d, %v", tt.in, err, tt.move, tt.reason)
 			}
 			continue
 		}

@@ -226,21 +226,103 @@ func (o Options) String() string {
 	return fmt.Sprintf("%dx%d %s", o.Size, o.Size, o.Start)
 }
 
-// A RecordError says what is wrong with a transcript or a GGF record. For a
-// bad move it names the move's number (1 for the first move written) and
-// the move as written; [RecordError.Sentence] puts it in words that a page
-// can show.
+// A RecordError says what is wrong with a transcript or a GGF record, as
+// data: for a bad move its number (1 for the first move written), the move
+// as written, its square and the [Reason]; for a record that cannot be read
+// the Reason and the part of the record at fault. The words that a page
+// shows are the views' to choose; [RecordError.Error] is for logs.
 type RecordError struct {
 	// Move is the number of the first bad move, or 0 when the record
 	// itself cannot be read.
 	Move int
-	// Text is that move as written.
+	// Text is that move as written: "a1", "W[f5]", or for [NotSquare] the
+	// square alone, "z9".
 	Text string
+	// Square is the move's square, or [Pass] for a pass and whenever
+	// there is no square: a move that is not one, or a record that
+	// cannot be read.
+	Square Square
+	// Reason says what is wrong.
+	Reason Reason
+	// Side is the side that may not pass, for [PassWithMove], or the side
+	// whose turn it was, for [NotTurn].
+	Side Color
+	// Size is the board's size, for [NotSquare], [TypeMismatch] and
+	// [SquareCount].
+	Size int
+	// Count is the number of squares in the board setup, for
+	// [SquareCount].
+	Count int
+	// Limit is the longest record read, in KB, for [TooLong].
+	Limit int
+	// Value is the part of the record at fault, as written: the game
+	// of [NotOthello], the TY of [VariantRules] and [TypeMismatch], the BO
+	// of [SetupShort], the size of [BadSize], the one character of
+	// [BadDisc], the side to move of [BadSide], the start of what
+	// follows for [PropertyExpected] (cut short with "…"), the property's
+	// name for [UnclosedProperty].
+	Value string
 	// Err is the cause; it wraps [ErrIllegalMove] or [ErrGameOver] for a
 	// move that the rules forbid.
 	Err error
+}
 
-	sentence string
+// Reason is what is wrong with a record: a move that is not a square or
+// that the rules forbid, or a record that cannot be read at all.
+type Reason int8
+
+// The reasons. The zero value, Unreadable, says no more than that.
+const (
+	Unreadable Reason = iota // nothing more precise is known
+
+	// A move, numbered in RecordError.Move.
+	NotSquare    // not a square of the Size×Size board
+	SquareTaken  // the square already holds a disc
+	NoFlips      // it outflanks no disc
+	AlreadyOver  // the game was already over
+	PassWithMove // Side cannot pass while a move exists
+	NotCentre    // in the free placement start, the first four discs go on the centre squares
+	NotTurn      // a GGF move by the side that did not have the turn: it is Side's
+
+	// The record as a whole; RecordError.Move is 0.
+	EmptyRecord      // there is nothing but spaces
+	TooLong          // longer than Limit KB
+	NoGGFStart       // a GGF record starts with "(;" and this one does not
+	NoGGFEnd         // the game does not end with ";)"
+	TextAfterEnd     // there is more after the ";)" that ends the game
+	PropertyExpected // a property name and "[" were expected at Value
+	UnclosedProperty // the property Value has no closing "]"
+	NotOthello       // GM names a game, Value, that is not Othello
+	TwoSetups        // two BO properties
+	SetupAfterMoves  // BO after the moves
+	NoSetup          // no BO
+	SetupOver        // BO is a finished game
+	VariantRules     // TY, Value, is an anti or synchro game, whose rules differ
+	TypeMismatch     // TY, Value, does not match the Size×Size board
+	SetupShort       // BO, Value, lacks the squares or the side to move
+	BadSize          // BO's size, Value, is not 6, 8 or 10
+	SquareCount      // BO has Count squares, not Size×Size
+	BadDisc          // BO holds Value, which is not *, O or -
+	BadSide          // BO's side to move, Value, is not * or O
+)
+
+var reasonNames = [...]string{
+	Unreadable: "Unreadable", NotSquare: "NotSquare", SquareTaken: "SquareTaken", NoFlips: "NoFlips",
+	AlreadyOver: "AlreadyOver", PassWithMove: "PassWithMove", NotCentre: "NotCentre", NotTurn: "NotTurn",
+	EmptyRecord: "EmptyRecord", TooLong: "TooLong", NoGGFStart: "NoGGFStart", NoGGFEnd: "NoGGFEnd",
+	TextAfterEnd: "TextAfterEnd", PropertyExpected: "PropertyExpected", UnclosedProperty: "UnclosedProperty",
+	NotOthello: "NotOthello", TwoSetups: "TwoSetups", SetupAfterMoves: "SetupAfterMoves", NoSetup: "NoSetup",
+	SetupOver: "SetupOver", VariantRules: "VariantRules", TypeMismatch: "TypeMismatch", SetupShort: "SetupShort",
+	BadSize: "BadSize", SquareCount: "SquareCount", BadDisc: "BadDisc", BadSide: "BadSide",
+}
+
+// String returns the reason's name as in Go, "NoFlips", for logs and
+// tests.
+func (r Reason) String() string {
+	if r >= 0 && int(r) < len(reasonNames) {
+		return reasonNames[r]
+	}
+	return fmt.Sprintf("Reason(%d)", int(r))
 }
 
 func (e *RecordError) Error() string {
@@ -252,19 +334,14 @@ func (e *RecordError) Error() string {
 
 func (e *RecordError) Unwrap() error { return e.Err }
 
-// Sentence returns what is wrong as a sentence for the player, such as
-// "Move 12, a1, is not allowed: it outflanks no disc."
-func (e *RecordError) Sentence() string { return e.sentence }
-
 func notSquare(n int, text string, size int, err error) *RecordError {
-	return &RecordError{Move: n, Text: text, Err: err,
-		sentence: fmt.Sprintf("Move %d, %q, is not a square of the %d×%d board.", n, text, size, size)}
+	return &RecordError{Move: n, Text: text, Square: Pass, Reason: NotSquare, Size: size, Err: err}
 }
 
-func badRecord(format string, args ...any) *RecordError {
-	err := fmt.Errorf(format, args...)
-	s := err.Error()
-	return &RecordError{Err: err, sentence: "The record cannot be read: " + s + "."}
+// badRecord returns the error of a record that cannot be read for reason
+// r; err says why, for logs.
+func badRecord(r Reason, err error) *RecordError {
+	return &RecordError{Square: Pass, Reason: r, Err: err}
 }
 
 // playMove plays m, move number n written as text, and says in a
@@ -274,25 +351,16 @@ func playMove(b Board, m Square, n int, text string) (Board, error) {
 	if err == nil {
 		return next, nil
 	}
-	why := "it outflanks no disc"
+	e := &RecordError{Move: n, Text: text, Square: m, Reason: NoFlips, Err: err}
 	switch {
 	case errors.Is(err, ErrGameOver):
-		why = "the game was already over"
+		e.Reason = AlreadyOver
 	case m == Pass:
-		why = fmt.Sprintf("%s cannot pass while a move exists", title(b.Turn()))
+		e.Reason, e.Side = PassWithMove, b.Turn()
 	case b.At(m) != Empty:
-		why = "that square is taken"
+		e.Reason = SquareTaken
 	case b.Placing():
-		why = "the first four discs go on the centre squares"
+		e.Reason = NotCentre
 	}
-	return b, &RecordError{Move: n, Text: text, Err: err,
-		sentence: fmt.Sprintf("Move %d, %s, is not allowed: %s.", n, text, why)}
-}
-
-// title returns "Black" or "White".
-func title(c Color) string {
-	if c == White {
-		return "White"
-	}
-	return "Black"
+	return b, e
 }

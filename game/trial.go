@@ -1,5 +1,7 @@
 package game
 
+import "strconv"
+
 // Outcome says what a line from a trial placement does.
 type Outcome int8
 
@@ -29,10 +31,16 @@ const (
 
 var directionSteps = [...][2]int{Up: {0, -1}, UpRight: {1, -1}, Right: {1, 0}, DownRight: {1, 1}, Down: {0, 1}, DownLeft: {-1, 1}, Left: {-1, 0}, UpLeft: {-1, -1}}
 
-var directionNames = [...]string{Up: "up", UpRight: "up and right", Right: "right", DownRight: "down and right", Down: "down", DownLeft: "down and left", Left: "left", UpLeft: "up and left"}
+var directionNames = [...]string{Up: "Up", UpRight: "UpRight", Right: "Right", DownRight: "DownRight", Down: "Down", DownLeft: "DownLeft", Left: "Left", UpLeft: "UpLeft"}
 
-// String returns the direction in words: "up", "down and left".
-func (d Direction) String() string { return directionNames[d] }
+// String returns the direction's name as in Go, "DownLeft", for logs and
+// tests; the views name it for players.
+func (d Direction) String() string {
+	if d >= 0 && int(d) < len(directionNames) {
+		return directionNames[d]
+	}
+	return "Direction(" + strconv.Itoa(int(d)) + ")"
+}
 
 // Line is what one direction of a trial placement looks like.
 type Line struct {

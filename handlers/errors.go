@@ -141,7 +141,7 @@ func (s *Server) wrap(h func(*gin.Context) error) gin.HandlerFunc {
 		}
 		if n.Heading == "" {
 			// A message meant for a board that was not loaded.
-			n.Heading = "That request was refused"
+			n.Heading = views.RefusedHeading
 		}
 		s.renderError(c, status, n)
 	}

@@ -74,7 +74,7 @@ func (s *Server) renderPractice(c *gin.Context, st *play.Practice, status int, m
 	if over {
 		page.Status = views.PracticeOver(page.Status, st.Placed)
 	} else if trial != game.Pass {
-		tv := trialText(b, trial)
+		tv := views.Trial(b, trial)
 		tv.Cancel = "/practice#board"
 		page.Trial = &tv
 		marks.Trial, marks.Lines = trial, b.Trial(trial)

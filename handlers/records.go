@@ -184,7 +184,8 @@ func (s *Server) importRecord(c *gin.Context) error {
 		if !errors.As(err, &re) {
 			return err
 		}
-		page := views.ImportPage{Base: s.base(re.Sentence(), views.SkipToImportError), Message: re.Sentence(), Transcript: text}
+		msg := views.RecordProblem(re)
+		page := views.ImportPage{Base: s.base(msg, views.SkipToImportError), Message: msg, Transcript: text}
 		s.writePage(c.Writer, c.Request, http.StatusUnprocessableEntity, views.Import, page)
 		return nil
 	}

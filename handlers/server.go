@@ -206,7 +206,7 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, status int, p
 	if err != nil {
 		s.log.Error("render", "page", page, "err", err)
 		status = http.StatusInternalServerError
-		buf = bytes.NewBufferString("<!doctype html><title>Error</title><p>Sorry, something went wrong.</p>")
+		buf = bytes.NewBufferString(views.RenderFailedPage)
 	}
 	defer views.Release(buf)
 	h := w.Header()

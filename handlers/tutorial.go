@@ -56,7 +56,7 @@ func (s *Server) tutorialStep(c *gin.Context) error {
 	}
 	title := views.TutorialTitle(n, len(steps), words.Title)
 	if trial != game.Pass {
-		tv := trialText(b, trial)
+		tv := views.Trial(b, trial)
 		tv.Cancel = url + "#board"
 		marks.Trial, marks.Lines = trial, b.Trial(trial)
 		marks.Placed, marks.Flipped = game.Pass, game.Bits{}

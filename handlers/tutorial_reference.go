@@ -20,10 +20,10 @@ type referencePage struct {
 }
 
 var referencePages = []referencePage{
-	{"/rules", views.Rules, "Rules", func() (views.ReferencePage, error) { return referenceFrom("rules", rulesDiagrams) }},
-	{"/strategy", views.Strategy, "Strategy", func() (views.ReferencePage, error) { return referenceFrom("strategy", strategyDiagrams) }},
-	{"/faq", views.FAQ, "Questions and answers", func() (views.ReferencePage, error) { return referenceFrom("faq", nil) }},
-	{"/history", views.History, "A short history", func() (views.ReferencePage, error) { return referenceFrom("history", nil) }},
+	{"/rules", views.Rules, views.RulesTitle, func() (views.ReferencePage, error) { return referenceFrom("rules", rulesDiagrams) }},
+	{"/strategy", views.Strategy, views.StrategyTitle, func() (views.ReferencePage, error) { return referenceFrom("strategy", strategyDiagrams) }},
+	{"/faq", views.FAQ, views.FAQTitle, func() (views.ReferencePage, error) { return referenceFrom("faq", nil) }},
+	{"/history", views.History, views.HistoryTitle, func() (views.ReferencePage, error) { return referenceFrom("history", nil) }},
 }
 
 func (s *Server) reference(ref referencePage) func(*gin.Context) error {

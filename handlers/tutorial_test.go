@@ -69,7 +69,7 @@ func TestTrialText(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			v := trialText(b, sq8(t, tc.try))
+			v := views.Trial(b, sq8(t, tc.try))
 			if v.Summary != tc.summary {
 				t.Errorf("summary = %q, want %q", v.Summary, tc.summary)
 			}

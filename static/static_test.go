@@ -1,6 +1,7 @@
 package static
 
 import (
+	"io/fs"
 	"net/http/httptest"
 	"regexp"
 	"testing"
@@ -47,4 +48,46 @@ func TestIcon(t *testing.T) {
 	if w.Code != 200 || w.Header().Get("Content-Type") != "image/svg+xml" || w.Header().Get("Cache-Control") != "public, max-age=86400" {
 		t.Errorf("GET %s = %d, %q, %q", IconPath, w.Code, w.Header().Get("Content-Type"), w.Header().Get("Cache-Control"))
 	}
+}
+
+// TestScriptsHaveNoWords checks that no script writes English of its own
+// into a page: the words a script shows come from the page (data-*
+// attributes or elements the views' templates render), so that a
+// translation touches the templates alone. A string literal of three or
+// more words is taken for a sentence; comments are skipped.
+func TestScriptsHaveNoWords(t *testing.T) {
+	scripts, err := fs.Glob(files, "*.js")
+	if err != nil || len(scripts) == 0 {
+		t.Fatalf("no scripts: %v", err)
+	}
+	for _, name := range scripts {
+		src, err := files.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range jsWords(string(src)) {
+			t.Errorf("%s: the string %s looks like words for the page; render it in a template and read it from there", name, s)
+		}
+	}
+	if got := jsWords(`x.textContent = 'Copy the link'; // a comment with "several words in it"`); len(got) != 1 {
+		t.Errorf("jsWords found %q in a sample with one sentence", got)
+	}
+}
+
+var (
+	jsComment = regexp.MustCompile(`(?s)/\*.*?\*/|(^|[\s;{}(),])//[^\n]*`)
+	jsString  = regexp.MustCompile(`'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|` + "`(?:[^`\\\\]|\\\\.)*`")
+	jsSpeech  = regexp.MustCompile(`\pL+ \pL+ \pL+`)
+)
+
+// jsWords returns the string literals of src, comments left out, that
+// hold three words in a row.
+func jsWords(src string) []string {
+	var out []string
+	for _, s := range jsString.FindAllString(jsComment.ReplaceAllString(src, "$1"), -1) {
+		if jsSpeech.MatchString(s) {
+			out = append(out, s)
+		}
+	}
+	return out
 }

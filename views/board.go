@@ -251,7 +251,7 @@ func layout(b game.Board, square func(sq game.Square, disc game.Color, label, cl
 			sq := game.SquareAt(n, c, r)
 			disc := b.At(sq)
 			name := sq.Name(n)
-			open, label, class := square(sq, disc, []string{name, disc.String()}, nil)
+			open, label, class := square(sq, disc, []string{name, discWord(disc)}, nil)
 			row.Squares[c] = SquareView{Name: name, Disc: disc.String(), Disabled: !open,
 				Label: strings.Join(label, ", "), Class: strings.Join(class, " ")}
 		}

@@ -80,7 +80,7 @@ func NewTrialBoard(b game.Board, m TrialMarks) BoardView {
 		switch {
 		case sq == m.Trial:
 			class = append(class, "t"+b.Turn().String()[:1])
-			label = append(label, "trial "+b.Turn().String()+" disc")
+			label = append(label, "trial "+discWord(b.Turn())+" disc")
 		case flips.Has(sq):
 			class = append(class, "wf", line[sq])
 			label = append(label, "would turn over")

@@ -104,4 +104,15 @@ const (
 	HomeTitle          = "Play in your browser"
 	ConfirmTitle       = "Start a new game?"
 	TutorialIndexTitle = "How to play"
+	RulesTitle         = "Rules"
+	StrategyTitle      = "Strategy"
+	FAQTitle           = "Questions and answers"
+	HistoryTitle       = "A short history"
+	// RefusedHeading heads a refusal whose message was meant for a
+	// board that the request did not load.
+	RefusedHeading = "That request was refused"
 )
+
+// RenderFailedPage is the whole page sent when a page's template fails:
+// plain HTML, since the templates are what failed.
+const RenderFailedPage = "<!doctype html><title>Error</title><p>Sorry, something went wrong.</p>"
