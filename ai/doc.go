@@ -1,6 +1,9 @@
-// Package ai is the computer player: four levels with their own
+// Package ai is the computer player: five levels with their own
 // personalities, the hint, and an exact endgame solver.
 //
+//   - Beginner plays at random, for children and first games, with two
+//     rules: it takes a corner when it can, and it does not leave the
+//     opponent a corner when some other move does not.
 //   - Easy plays the move that flips the most discs, knows nothing of
 //     corners, and now and then plays any legal move on a whim.
 //   - Normal looks one ply ahead with a table of square values: it takes

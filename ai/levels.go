@@ -6,11 +6,46 @@ import (
 	"reversi/game"
 )
 
-// Personalities of Easy and Normal: one ply, no search.
+// Personalities of Easy and Normal: one ply, no search. (Beginner has
+// none: it plays at random within its two rules about corners.)
 const (
 	easyWhim       = 0.2  // chance that Easy plays any legal move
 	normalCareless = 0.06 // chance that Normal plays any non-corner move
 )
+
+// beginner plays a legal move at random, with two rules: it takes a
+// corner when it can, and it does not give one away (leave the opponent a
+// legal move on a corner) when some other move does not. When every move
+// gives a corner away it plays any of them.
+func beginner(b game.Board, rng *rand.Rand) game.Square {
+	moves := b.Moves()
+	corners := geoBitsBySize[b.Size()].corners
+	if takes := moves.And(corners); !takes.IsZero() {
+		return pickRandom(takes.Squares(), rng)
+	}
+	var safe []game.Square
+	for sq := range moves.All() {
+		if !givesCorner(b, sq, corners) {
+			safe = append(safe, sq)
+		}
+	}
+	if len(safe) > 0 {
+		return pickRandom(safe, rng)
+	}
+	return pickRandom(moves.Squares(), rng)
+}
+
+// givesCorner reports whether, after the side to move plays sq, the
+// opponent could play on a corner.
+func givesCorner(b game.Board, sq game.Square, corners game.Bits) bool {
+	next, _, err := b.Play(sq)
+	return err == nil && !next.Moves().And(corners).IsZero()
+}
+
+// pickRandom returns one of moves, chosen at random.
+func pickRandom(moves []game.Square, rng *rand.Rand) game.Square {
+	return moves[rng.IntN(len(moves))]
+}
 
 // easy plays the move that flips the most discs, ties broken at random,
 // and now and then any legal move on a whim. It knows nothing of corners.

@@ -16,7 +16,8 @@ var fieldWords = map[string]fieldText{
 	"color": {"Your colour against the computer or online", "Black moves first.", map[string]string{
 		"black": "Black", "white": "White", "random": "Random"}},
 	"level": {"Computer level", "", map[string]string{
-		"easy": "Easy", "normal": "Normal", "hard": "Hard", "expert": "Expert (for strong players)"}},
+		"beginner": "Beginner (for children and first games)", "easy": "Easy", "normal": "Normal",
+		"hard": "Hard", "expert": "Expert (for strong players)"}},
 	"size": {"Board size", "", map[string]string{
 		"8": "8×8 (standard)", "6": "6×6 (quick)", "10": "10×10 (long)"}},
 	"start": {"Opening", "", map[string]string{
