@@ -105,6 +105,7 @@ func TestHelp(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.args, func(t *testing.T) {
+			t.Parallel() // each runs a process of its own
 			stdout, stderr, code := runMain(t, tt.args)
 			if code != tt.code {
 				t.Errorf("reversi %s: exit status %d, want %d\nstdout:\n%s\nstderr:\n%s", tt.args, code, tt.code, stdout, stderr)
@@ -141,6 +142,7 @@ func TestEveryCommandHelps(t *testing.T) {
 	for _, c := range commands {
 		for _, args := range []string{"help " + c.name, c.name + " -h"} {
 			t.Run(args, func(t *testing.T) {
+				t.Parallel() // each runs a process of its own
 				stdout, stderr, code := runMain(t, args)
 				if code != 0 {
 					t.Errorf("reversi %s: exit status %d, want 0\n%s", args, code, stderr)
