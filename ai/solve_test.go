@@ -223,7 +223,7 @@ func TestRootAspire(t *testing.T) {
 	const empties = 11
 	n := 12
 	if testing.Short() {
-		n = 4
+		n = 2
 	}
 	for range n {
 		b := randomPosition(rng, 8, empties)

@@ -231,7 +231,10 @@ func TestOnlineInviteJoinAndTurns(t *testing.T) {
 func TestOnlineLiveUpdates(t *testing.T) {
 	heartbeat = 50 * time.Millisecond
 	defer func() { heartbeat = 15 * time.Second }()
-	const writeTimeout = time.Second // longer than any page takes on a loaded machine
+	writeTimeout := time.Second // longer than any page takes on a loaded machine
+	if testing.Short() {
+		writeTimeout = 400 * time.Millisecond
+	}
 	broker := db.NewBroker()
 	ts, _ := onlineServerTimeout(t, func(c *testConfig) { c.Play.Notifier = broker }, writeTimeout)
 	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)

@@ -187,6 +187,7 @@ func TestLoadtestCommand(t *testing.T) {
 // Retry-After says, then sent again, and that the report says how long the
 // players waited: time in which they put no load on the server.
 func TestLoadtestWaitsOutThrottling(t *testing.T) {
+	t.Parallel() // it waits out a Retry-After of a whole second
 	var mu sync.Mutex
 	refused := false
 	game := fakeGame(func(w http.ResponseWriter, r *http.Request) {
