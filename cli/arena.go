@@ -7,10 +7,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 
-	"reversi/ai"
 	"reversi/ai/arena"
 	"reversi/game"
 )
@@ -21,11 +19,11 @@ func runArena(args []string) error { return arenaMain(os.Stdout, args) }
 
 func arenaMain(w io.Writer, args []string) error {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
-	aName := fs.String("a", "hard", "first player: a level ("+strings.Join(ai.LevelNames(), ", ")+"), or gtp:COMMAND for a GTP engine")
+	aName := fs.String("a", "hard", "first player: a level ("+levels(", ")+"), or gtp:COMMAND for a GTP engine")
 	bName := fs.String("b", "normal", "second player, as -a")
 	games := fs.Int("games", 10, "number of games; a plays black in the odd-numbered ones (1, 3, …)")
-	size := fs.Int("size", 8, "board size: 6, 8 or 10")
-	startName := fs.String("start", "cross", "start: cross, parallel or free")
+	size := fs.Int("size", 8, "board size: "+sizes(", "))
+	startName := fs.String("start", "cross", "start: "+starts(", "))
 	random := fs.Int("random", 0, "random plies opening each pair of games, played twice with colours swapped")
 	seed := fs.Uint64("seed", 1, "random seed; game i uses the seed and i")
 	nodes := fs.Uint64("nodes", 0, "node budget per move of Hard and Expert (0: the level's default)")
@@ -33,7 +31,7 @@ func arenaMain(w io.Writer, args []string) error {
 	workers := fs.Int("workers", 2, "games played at once")
 	verbose := fs.Bool("v", false, "print each game's transcript")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: reversi arena -a PLAYER -b PLAYER -games N [-size 6|8|10] [-random PLIES] [-seed S] [flags]")
+		fmt.Fprintln(fs.Output(), "usage: reversi arena -a PLAYER -b PLAYER -games N [-size "+sizes("|")+"] [-random PLIES] [-seed S] [flags]")
 		fmt.Fprintln(fs.Output(), `PLAYER: a level, or gtp:"COMMAND ARGS" for an engine speaking GTP (e.g. gtp:"gtp-rhino -l 4").`)
 		fs.PrintDefaults()
 	}

@@ -13,10 +13,10 @@ import (
 // runPerft prints the number of leaf positions DEPTH plies from a start.
 func runPerft(args []string) error {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
-	size := fs.Int("size", 8, "board size: 6, 8 or 10")
-	start := fs.String("start", "cross", "start: cross, parallel or free")
+	size := fs.Int("size", 8, "board size: "+sizes(", "))
+	start := fs.String("start", "cross", "start: "+starts(", "))
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: reversi perft [-size 6|8|10] [-start cross|parallel|free] DEPTH")
+		fmt.Fprintln(fs.Output(), "usage: reversi perft [-size "+sizes("|")+"] [-start "+starts("|")+"] DEPTH")
 		fs.PrintDefaults()
 	}
 	if err := parseArgs(fs, args, 1); err != nil {
