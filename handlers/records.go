@@ -178,7 +178,7 @@ func (s *Server) importForm(c *gin.Context) error {
 // 422 and a sentence naming the first bad move.
 func (s *Server) importRecord(c *gin.Context) error {
 	text := c.PostForm("transcript")
-	rec, err := game.ParseRecord(text)
+	rec, err := play.Import(text)
 	if err != nil {
 		var re *game.RecordError
 		if !errors.As(err, &re) {
