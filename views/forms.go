@@ -59,3 +59,17 @@ func Group(f FormField, chosen string) RadioGroup {
 	}
 	return g
 }
+
+// levelNames are the levels' names in a sentence ("against the computer,
+// Easy"); the form's labels may say more.
+var levelNames = map[string]string{
+	"beginner": "Beginner", "easy": "Easy", "normal": "Normal", "hard": "Hard", "expert": "Expert",
+}
+
+// LevelName returns a level's name in a sentence.
+func LevelName(level string) string {
+	if n, ok := levelNames[level]; ok {
+		return n
+	}
+	return Capital(level)
+}

@@ -300,7 +300,7 @@ const (
 func GameHeading(opponent string, you game.Color, level string) string {
 	switch opponent {
 	case OpponentComputer:
-		return "You (" + ColorName(you) + ") against the computer, " + Capital(level)
+		return "You (" + ColorName(you) + ") against the computer, " + LevelName(level)
 	case OpponentOnline:
 		return "You (" + ColorName(you) + ") against a friend online"
 	}
@@ -356,7 +356,7 @@ func Describe(opponent string, human game.Color, level string, size, moves int) 
 	case OpponentOnline:
 		who = "online with a friend"
 	default:
-		who = "you (" + ColorName(human) + ") against the computer (" + Capital(level) + ")"
+		who = "you (" + ColorName(human) + ") against the computer (" + LevelName(level) + ")"
 	}
 	return fmt.Sprintf("%d×%d, %s, %s played", size, size, who, Plural(moves, "move"))
 }
