@@ -61,6 +61,13 @@ var refusals = []struct {
 	status int
 	views.Notice
 }{
+	// The practice board's, shown above its board.
+	{play.ErrPracticeStale, http.StatusConflict, views.Notice{Message: views.MsgPracticeStale}},
+	{play.ErrPracticeOver, http.StatusConflict, views.Notice{Message: views.MsgPracticeOver}},
+	{play.ErrPracticeNoUndo, http.StatusConflict, views.Notice{Message: views.MsgPracticeNoUndo}},
+	{play.ErrPracticeAtStart, http.StatusConflict, views.Notice{Message: views.MsgPracticeAtStart}},
+	{errBadSquare, http.StatusBadRequest, views.Notice{Message: views.MsgPracticeSquare}},
+	// The game's and the store's.
 	{db.ErrStale, http.StatusConflict, views.Notice{Message: views.MsgStale}},
 	{play.ErrOver, http.StatusConflict, views.Notice{Message: views.MsgOver}},
 	{play.ErrNotYourTurn, http.StatusConflict, views.Notice{Message: views.MsgNotTurn}},

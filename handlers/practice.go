@@ -121,19 +121,6 @@ func names8(sqs []game.Square) []string {
 	return s
 }
 
-// practiceRefusals are the practice board's refusals: status and message.
-var practiceRefusals = []struct {
-	err    error
-	status int
-	msg    string
-}{
-	{play.ErrPracticeStale, http.StatusConflict, views.MsgPracticeStale},
-	{play.ErrPracticeOver, http.StatusConflict, views.MsgPracticeOver},
-	{play.ErrPracticeNoUndo, http.StatusConflict, views.MsgPracticeNoUndo},
-	{play.ErrPracticeAtStart, http.StatusConflict, views.MsgPracticeAtStart},
-	{errBadSquare, http.StatusBadRequest, views.MsgPracticeSquare},
-}
-
 // practiceChange answers a POST that changes the practice board: it loads
 // the board, checks the version the form was rendered at, applies change
 // (a rule of play.Practice), and stores the board, first making the player
@@ -174,14 +161,8 @@ func (s *Server) practiceChange(c *gin.Context, did string, change func(*play.Pr
 			return redirect(c, "/practice?did="+did+"#status")
 		}
 	}
-	var illegal *play.IllegalMoveError
-	if errors.As(err, &illegal) {
-		return s.renderPractice(c, st, http.StatusUnprocessableEntity, views.MsgIllegal(illegal.Board, illegal.Move), "", game.Pass)
-	}
-	for _, r := range practiceRefusals {
-		if errors.Is(err, r.err) {
-			return s.renderPractice(c, st, r.status, r.msg, "", game.Pass)
-		}
+	if status, n := explain(err); status < 500 {
+		return s.renderPractice(c, st, status, n.Message, "", game.Pass)
 	}
 	return err
 }
