@@ -282,3 +282,21 @@ func TestTextBrowserTrial(t *testing.T) {
 		}
 	}
 }
+
+// TestYourMoveAndTheReply checks that after a move against the computer the
+// player's placement and the computer's reply carry different classes and
+// labels.
+func TestYourMoveAndTheReply(t *testing.T) {
+	a := newApp(t)
+	a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, nil)
+	cookie := a.playerCookie(testPlayer)
+	if w := a.do("POST", "/games/midgamemidgamemi/moves", url.Values{"ply": {"30"}, "move": {"e1"}}, cookie); w.Code != http.StatusSeeOther {
+		t.Fatalf("e1 = %d, want 303", w.Code)
+	}
+	body := a.do("GET", "/games/midgamemidgamemi", nil, cookie).Body.String()
+	for _, want := range []string{`value="e1" data-disc="black" aria-label="e1, black, just placed by you" class="yo`, `, the computer&#39;s reply" class="pl`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the page after a reply lacks %s", want)
+		}
+	}
+}
