@@ -300,3 +300,20 @@ func TestYourMoveAndTheReply(t *testing.T) {
 		}
 	}
 }
+
+// TestWaitingGuestSeesNoLegalMoves checks that the guest, waiting for the
+// host's move, sees no rings and no "legal move" in the labels, and that
+// the host, whose move it is, does.
+func TestWaitingGuestSeesNoLegalMoves(t *testing.T) {
+	ts, _ := onlineServer(t, nil)
+	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
+	gamePath, _ := seatedGuest(t, host, guest)
+	body := guest.want(guest.get(gamePath), http.StatusOK, "guest's page").body
+	if strings.Contains(body, "legal move") || strings.Contains(body, `class="lg"`) {
+		t.Errorf("the waiting guest's page shows legal moves")
+	}
+	body = host.want(host.get(gamePath), http.StatusOK, "host's page").body
+	if !strings.Contains(body, "legal move") {
+		t.Errorf("the host, to move, sees no legal moves")
+	}
+}

@@ -103,8 +103,9 @@ func marks(m *play.Match, animate bool, did string) views.Marks {
 		mk.Hint = sq
 	}
 	mk.Playable = m.CanPlay() && !m.Board().MustPass()
-	// While an online game waits for its guest nobody is to move yet.
-	mk.ShowLegal = m.Game.ShowMoves && !m.Waiting()
+	// Rings only for the one who may move now: not for a side waiting for
+	// the other's move, nor while an online game waits for its guest.
+	mk.ShowLegal = m.Game.ShowMoves && m.CanPlay()
 	return mk
 }
 
