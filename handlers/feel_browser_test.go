@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"reversi/game"
 )
@@ -125,6 +126,15 @@ func TestBrowserLookAndFeel(t *testing.T) {
 				}
 				if p.name == "guest" && eval[bool](t, ctx, `document.body.innerHTML.includes("legal move") || !!document.querySelector(".grid .lg")`) {
 					t.Errorf("%s: the waiting guest's page shows legal moves", name)
+				}
+				if p.name == "reply" {
+					// The status heading, focused after a move: a light 2 px
+					// outline, not the 3 px box of the controls. (A key
+					// press first, as a keyboard player's move is.)
+					do(t, ctx, chromedp.KeyEvent(kb.Tab))
+					if w := eval[string](t, ctx, `(document.getElementById("status").focus(), [document.getElementById("status").matches(":focus-visible"), getComputedStyle(document.getElementById("status")).outline].join(" "))`); !strings.Contains(w, "2px") {
+						t.Errorf("%s: the focused status heading's outline is %s, want 2px", name, w)
+					}
 				}
 				if p.name == "trial" || p.name == "practice" {
 					// The board stays in view beside or above the explanation.
