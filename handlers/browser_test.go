@@ -335,17 +335,32 @@ func mustSquare(t *testing.T, size int, name string) game.Square {
 	return sq
 }
 
+// TestBrowserAccessibilityAudit runs axe-core on every kind of page, in
+// light and in dark.
 func TestBrowserAccessibilityAudit(t *testing.T) {
 	axe := axeSource(t)
 	a, ts := liveApp(t)
 	pages := browserPages(t, a)
+	for name, path := range map[string]string{
+		"replay": "/games/finishedfinished/replay?ply=5", "review": "/games/finishedfinished/review",
+		"import": "/import", "tutorial": "/tutorial", "tutorial-2": "/tutorial/2?try=f3", "practice": "/practice",
+		"rules": "/rules", "strategy": "/strategy", "faq": "/faq", "history": "/history", "resign": "/games/midgamemidgamemi?ask=resign#resign",
+	} {
+		pages[name] = path
+	}
 	ctx := newBrowser(t, 1280, 900)
 	setCookie(t, ctx, a, ts.URL)
-	for _, name := range []string{"home", "game", "result", "ten", "pass", "error"} {
-		t.Run(name, func(t *testing.T) {
-			do(t, ctx, chromedp.Navigate(ts.URL+pages[name]))
-			audit(t, ctx, axe, name)
-		})
+	for _, scheme := range []string{"light", "dark"} {
+		if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}}); err != nil {
+			t.Fatal(err)
+		}
+		for name, path := range pages {
+			t.Run(scheme+"/"+name, func(t *testing.T) {
+				do(t, ctx, chromedp.Navigate(ts.URL+path))
+				audit(t, ctx, axe, scheme+" "+name)
+			})
+		}
 	}
 }
 

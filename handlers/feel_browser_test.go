@@ -6,21 +6,67 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"reversi/game"
 )
 
 // lookPages are the pages of the look-and-feel screenshots: home, a game
-// right after the computer's reply, a failing tutorial trial, the practice.
-var lookPages = []struct{ name, path string }{
-	{"home", "/"},
-	{"reply", "/games/midgamemidgamemi#status"},
-	{"trial", "/tutorial/2?try=f3"},
-	{"practice", "/practice?try=c4"},
+// right after the computer's reply, a failing tutorial trial, the practice;
+// and, seen by a second player (other), an online guest waiting for the
+// host's move and a finished practice board.
+var lookPages = []struct {
+	name, path string
+	other      bool
+}{
+	{"home", "/", false},
+	{"reply", "/games/midgamemidgamemi#status", false},
+	{"trial", "/tutorial/2?try=f3", false},
+	{"practice", "/practice?try=c4", false},
+	{"guest", "", true},
+	{"practice-over", "/practice?did=move#status", true},
+}
+
+// otherPlayer is the second player of the look-and-feel pages.
+const otherPlayer = "00000000000000000000000000000002"
+
+// lookOther makes otherPlayer's pages: the guest of an online game whose
+// host is to move (its path returned), and a practice with its four
+// placements used.
+func lookOther(t *testing.T, a *testApp) string {
+	t.Helper()
+	w := a.do("POST", "/games", url.Values{"opponent": {"online"}, "color": {"black"}, "level": {"easy"}, "size": {"8"},
+		"start": {"cross"}, "show_moves": {"on"}}, nil)
+	if w.Code != http.StatusSeeOther {
+		t.Fatalf("new online game = %d", w.Code)
+	}
+	gamePath := strings.TrimSuffix(w.Header().Get("Location"), "#status")
+	body := a.do("GET", gamePath, nil, cookieFrom(t, w)).Body.String()
+	m := invitePattern.FindStringSubmatch(body)
+	if m == nil {
+		t.Fatalf("no invite link:\n%s", body)
+	}
+	u, _ := url.Parse(m[1])
+	cookie := a.playerCookie(otherPlayer)
+	if w := a.do("POST", u.Path, url.Values{}, cookie); w.Code != http.StatusSeeOther {
+		t.Fatalf("take the seat = %d", w.Code)
+	}
+	for v := range 4 {
+		body := a.do("GET", "/practice", nil, cookie).Body.String()
+		m := regexp.MustCompile(`/practice\?try=([a-h][1-8])`).FindStringSubmatch(body)
+		if m == nil {
+			t.Fatalf("practice placement %d: no example move:\n%s", v, body)
+		}
+		a.practicePost("moves", v, m[1], cookie)
+	}
+	return gamePath + "#status"
 }
 
 // lookSchemes are the colour settings the pages are looked at in.
@@ -45,6 +91,7 @@ func TestBrowserLookAndFeel(t *testing.T) {
 	if w := a.do("POST", "/games/midgamemidgamemi/moves", url.Values{"ply": {"30"}, "move": {"e1"}}, a.playerCookie(testPlayer)); w.Code != http.StatusSeeOther {
 		t.Fatalf("e1 = %d, want 303", w.Code)
 	}
+	guestPath := lookOther(t, a)
 	dir := os.Getenv("REVERSI_SCREENSHOTS")
 	if dir == "" {
 		var err error
@@ -62,9 +109,32 @@ func TestBrowserLookAndFeel(t *testing.T) {
 			}
 			for _, p := range lookPages {
 				name := fmt.Sprintf("%s-%s-%d", p.name, scheme.name, width)
-				do(t, ctx, chromedp.Navigate(ts.URL+p.path))
+				path := p.path
+				if p.name == "guest" {
+					path = guestPath
+				}
+				c := a.playerCookie(testPlayer)
+				if p.other {
+					c = a.playerCookie(otherPlayer)
+				}
+				if _, err := chromedp.Call(ctx, network.SetCookie, network.SetCookieParams{Name: c.Name, Value: c.Value, URL: ts.URL + "/"}); err != nil {
+					t.Fatal(err)
+				}
+				do(t, ctx, chromedp.Navigate(ts.URL+path))
 				if sw := eval[int](t, ctx, `document.documentElement.scrollWidth`); sw > width {
 					t.Errorf("%s: the page is %d px wide and scrolls sideways", name, sw)
+				}
+				if p.name == "guest" && eval[bool](t, ctx, `document.body.innerHTML.includes("legal move") || !!document.querySelector(".grid .lg")`) {
+					t.Errorf("%s: the waiting guest's page shows legal moves", name)
+				}
+				if p.name == "reply" {
+					// The status heading, focused after a move: a light 2 px
+					// outline, not the 3 px box of the controls. (A key
+					// press first, as a keyboard player's move is.)
+					do(t, ctx, chromedp.KeyEvent(kb.Tab))
+					if w := eval[string](t, ctx, `(document.getElementById("status").focus(), [document.getElementById("status").matches(":focus-visible"), getComputedStyle(document.getElementById("status")).outline].join(" "))`); !strings.Contains(w, "2px") {
+						t.Errorf("%s: the focused status heading's outline is %s, want 2px", name, w)
+					}
 				}
 				if p.name == "trial" || p.name == "practice" {
 					// The board stays in view beside or above the explanation.

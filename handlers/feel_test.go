@@ -2,10 +2,12 @@ package handlers
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -279,6 +281,124 @@ func TestTextBrowserTrial(t *testing.T) {
 		}
 		if !strings.Contains(dump, tc.says) {
 			t.Errorf("GET %s: w3m shows no %q", tc.path, tc.says)
+		}
+	}
+}
+
+// TestYourMoveAndTheReply checks that after a move against the computer the
+// player's placement and the computer's reply carry different classes and
+// labels.
+func TestYourMoveAndTheReply(t *testing.T) {
+	a := newApp(t)
+	a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, nil)
+	cookie := a.playerCookie(testPlayer)
+	if w := a.do("POST", "/games/midgamemidgamemi/moves", url.Values{"ply": {"30"}, "move": {"e1"}}, cookie); w.Code != http.StatusSeeOther {
+		t.Fatalf("e1 = %d, want 303", w.Code)
+	}
+	body := a.do("GET", "/games/midgamemidgamemi", nil, cookie).Body.String()
+	for _, want := range []string{`value="e1" data-disc="black" aria-label="e1, black, just placed by you" class="yo`, `, the computer&#39;s reply" class="pl`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the page after a reply lacks %s", want)
+		}
+	}
+}
+
+// TestWaitingGuestSeesNoLegalMoves checks that the guest, waiting for the
+// host's move, sees no rings and no "legal move" in the labels, and that
+// the host, whose move it is, does.
+func TestWaitingGuestSeesNoLegalMoves(t *testing.T) {
+	ts, _ := onlineServer(t, nil)
+	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
+	gamePath, _ := seatedGuest(t, host, guest)
+	body := guest.want(guest.get(gamePath), http.StatusOK, "guest's page").body
+	if strings.Contains(body, "legal move") || strings.Contains(body, `class="lg"`) {
+		t.Errorf("the waiting guest's page shows legal moves")
+	}
+	body = host.want(host.get(gamePath), http.StatusOK, "host's page").body
+	if !strings.Contains(body, "legal move") {
+		t.Errorf("the host, to move, sees no legal moves")
+	}
+}
+
+// TestHomeOnePress presses each of the home page's opponent and level
+// buttons as a browser would (the button's value first, then the form's
+// hidden fields in order): each starts the game it names, with the kept
+// choices for the rest. The choices stand outside any <details>.
+func TestHomeOnePress(t *testing.T) {
+	a := newApp(t)
+	_, cookie := a.start(nil, "level", "hard", "size", "6", "color", "white")
+	home := a.do("GET", "/", nil, cookie).Body.String()
+	i := strings.Index(home, `class="play1"`)
+	if i < 0 || strings.Contains(home[:i], "<details") {
+		t.Fatalf("no one-press form outside <details>:\n%s", home)
+	}
+	form := home[i : i+strings.Index(home[i:], "</form>")]
+	var hidden [][2]string
+	for _, m := range regexp.MustCompile(`<input type="hidden" name="([^"]+)" value="([^"]+)">`).FindAllStringSubmatch(form, -1) {
+		hidden = append(hidden, [2]string{m[1], m[2]})
+	}
+	buttons := regexp.MustCompile(`<button name="([^"]+)" value="([^"]+)"`).FindAllStringSubmatch(form, -1)
+	for _, want := range []string{`value="local"`, `value="online"`, `value="beginner"`, `value="expert"`} {
+		if !strings.Contains(form, want) {
+			t.Errorf("the one-press form lacks the button %s", want)
+		}
+	}
+	for _, b := range buttons {
+		body := url.QueryEscape(b[1]) + "=" + url.QueryEscape(b[2])
+		for _, h := range hidden {
+			body += "&" + url.QueryEscape(h[0]) + "=" + url.QueryEscape(h[1])
+		}
+		r := httptest.NewRequest("POST", "/games", strings.NewReader(body+"&confirm=yes"))
+		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		r.AddCookie(cookie)
+		w := recordRequest(a, r)
+		if w.Code != http.StatusSeeOther {
+			t.Fatalf("pressing %s=%s = %d", b[1], b[2], w.Code)
+		}
+		id := strings.TrimSuffix(strings.TrimPrefix(w.Header().Get("Location"), "/games/"), "#status")
+		g := a.stored(id)
+		wantOpp, wantLevel := "computer", b[2]
+		if b[1] == "opponent" {
+			wantOpp, wantLevel = b[2], "hard"
+		}
+		if string(g.Opponent) != wantOpp || g.Record.Options.Size != 6 || (wantOpp == "computer" && g.Level != wantLevel) {
+			t.Errorf("pressing %s=%s started %s, level %s, size %d; want %s, %s, 6", b[1], b[2], g.Opponent, g.Level, g.Record.Options.Size, wantOpp, wantLevel)
+		}
+	}
+}
+
+// TestGamePageKeysAndSound checks that the game page names the arrow keys
+// and offers sound at one press outside any <details>, and that the press
+// switches it on and back off, keeping the other settings.
+func TestGamePageKeysAndSound(t *testing.T) {
+	a := newApp(t)
+	a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, nil)
+	cookie := a.playerCookie(testPlayer)
+	for _, want := range []struct {
+		sound bool
+		label string
+	}{{false, "Turn sound on"}, {true, "Turn sound off"}} {
+		body := a.do("GET", "/games/midgamemidgamemi", nil, cookie).Body.String()
+		if !strings.Contains(body, "arrow keys") {
+			t.Errorf("the game page does not name the arrow keys")
+		}
+		i := strings.Index(body, want.label)
+		if i < 0 {
+			t.Fatalf("the game page lacks %q", want.label)
+		}
+		if d := strings.LastIndex(body[:i], "<details"); d >= 0 && !strings.Contains(body[d:i], "</details>") {
+			t.Errorf("%q is inside a <details>", want.label)
+		}
+		form := body[strings.LastIndex(body[:i], "<form"):i]
+		vals := url.Values{}
+		for _, m := range regexp.MustCompile(`name="([^"]+)" value="([^"]+)"`).FindAllStringSubmatch(form, -1) {
+			vals.Add(m[1], m[2])
+		}
+		if w := a.do("POST", "/games/midgamemidgamemi/settings", vals, cookie); w.Code != http.StatusSeeOther {
+			t.Fatalf("%s = %d, want 303", want.label, w.Code)
+		}
+		if g := a.stored("midgamemidgamemi"); g.Sound == want.sound || !g.ShowMoves || !g.AllowUndo {
+			t.Errorf("after %q: sound %v, show moves %v, undo %v", want.label, g.Sound, g.ShowMoves, g.AllowUndo)
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -70,7 +69,7 @@ func statusLine(m *play.Match, did string) string {
 // steps from each placed disc outward, the computer's reply after the
 // player's move, and the hint's ring.
 func marks(m *play.Match, animate bool, did string) views.Marks {
-	mk := views.Marks{Hint: game.Pass}
+	mk := views.Marks{Hint: game.Pass, Opponent: string(m.Game.Opponent)}
 	if did != "undo" {
 		size := m.Game.Record.Options.Size
 		steps := map[game.Square]int{}
@@ -82,8 +81,10 @@ func marks(m *play.Match, animate bool, did string) views.Marks {
 			// A placement keeps its mark even when a later reply of the
 			// turn flips it; the animation steps follow the latest event.
 			steps[ev.Square] = base
-			if !slices.Contains(mk.Placed, ev.Square) {
+			if m.IsHuman(ev.Color) {
 				mk.Placed = append(mk.Placed, ev.Square)
+			} else {
+				mk.Replies = append(mk.Replies, ev.Square)
 			}
 			top := base
 			for f := range ev.Flips.All() {
@@ -102,8 +103,9 @@ func marks(m *play.Match, animate bool, did string) views.Marks {
 		mk.Hint = sq
 	}
 	mk.Playable = m.CanPlay() && !m.Board().MustPass()
-	// While an online game waits for its guest nobody is to move yet.
-	mk.ShowLegal = m.Game.ShowMoves && !m.Waiting()
+	// Rings only for the one who may move now: not for a side waiting for
+	// the other's move, nor while an online game waits for its guest.
+	mk.ShowLegal = m.Game.ShowMoves && m.CanPlay()
 	return mk
 }
 

@@ -54,7 +54,7 @@ func (s *Server) renderPractice(c *gin.Context, st *play.Practice, status int, m
 		Position: views.PositionText(b),
 		Moves:    views.PracticeMoves(names8(st.Opening), names8(st.Plies)),
 	}
-	marks := views.TrialMarks{Trial: game.Pass, Placed: game.Pass, Open: !over}
+	marks := views.TrialMarks{Trial: game.Pass, Placed: game.Pass, Open: !over, NoLegal: over}
 	switch did {
 	case "move":
 		if st.Last != game.Pass {

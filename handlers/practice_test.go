@@ -116,6 +116,9 @@ func TestPracticeFlow(t *testing.T) {
 			if strings.Contains(body, `name="try" value="a1" aria-label="a1, empty" disabled`) == false {
 				t.Errorf("after four placements the board is still open")
 			}
+			if strings.Contains(body, "legal move") || strings.Contains(body, `class="lg`) {
+				t.Errorf("after four placements the board still rings legal moves")
+			}
 			w := a.do("POST", "/practice/moves", url.Values{"version": {"4"}, "move": {"g4"}}, cookie)
 			if w.Code != http.StatusConflict || !strings.Contains(w.Body.String(), "The exercise is over after four placements") {
 				t.Errorf("a fifth placement = %d, want 409 saying the exercise is over", w.Code)

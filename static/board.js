@@ -90,7 +90,7 @@
   try {
     ac = new AudioContext();
     if (ac.state === 'running') {
-      for (const b of grid.querySelectorAll('.pl')) tone(step(b), hi(b) ? 520 : 330, 0.12);
+      for (const b of grid.querySelectorAll('.pl,.yo')) tone(step(b), hi(b) ? 520 : 330, 0.12);
       for (const b of grid.querySelectorAll('.fl')) tone(step(b) + 0.25, hi(b) ? 880 : 660, 0.05);
     }
     form.addEventListener('submit', () => { ac.resume(); tone(0, 440, 0.1); });

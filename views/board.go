@@ -190,12 +190,35 @@ type Marks struct {
 	// legal moves, and the others, which the server refuses with a reason.
 	Playable  bool
 	ShowLegal bool
-	// Placed are the discs placed by the last turn, and Steps the
-	// animation step of every placed or flipped disc (from 0).
-	Placed  []game.Square
-	Flipped game.Bits
-	Steps   map[game.Square]int
-	Hint    game.Square // game.Pass for none
+	// Placed are the discs the viewer placed in the last turn (both
+	// sides' in a local game; "yo", or "pl" in a local game), Replies
+	// those the opponent placed after ("pl", the latest news),
+	// and Steps the animation step of every placed or flipped disc (from
+	// 0). Opponent is the game's kind of opponent ("computer", "local",
+	// "online"), whose reply the labels name.
+	Placed   []game.Square
+	Replies  []game.Square
+	Opponent string
+	Flipped  game.Bits
+	Steps    map[game.Square]int
+	Hint     game.Square // game.Pass for none
+}
+
+// placedWord labels the viewer's own last placement: in a local game both
+// sides are the viewer, and the disc is only "just placed".
+func placedWord(opponent string) string {
+	if opponent == "local" {
+		return "just placed"
+	}
+	return "just placed by you"
+}
+
+// replyWord labels a disc the opponent placed in reply.
+func replyWord(opponent string) string {
+	if opponent == "computer" {
+		return "the computer's reply"
+	}
+	return "your opponent's reply"
 }
 
 // maxStep is the highest animation step the stylesheet knows.
@@ -221,9 +244,16 @@ func NewBoard(b game.Board, m Marks) BoardView {
 			label = append(label, "hint")
 		}
 		// A disc placed and then flipped by the reply keeps both marks.
-		if slices.Contains(m.Placed, sq) {
+		switch {
+		case slices.Contains(m.Placed, sq) && m.Opponent == "local":
 			class = append(class, "pl")
-			label = append(label, "just placed")
+			label = append(label, placedWord(m.Opponent))
+		case slices.Contains(m.Placed, sq):
+			class = append(class, "yo")
+			label = append(label, placedWord(m.Opponent))
+		case slices.Contains(m.Replies, sq):
+			class = append(class, "pl")
+			label = append(label, replyWord(m.Opponent))
 		}
 		if m.Flipped.Has(sq) {
 			class = append(class, "fl")

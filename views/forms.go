@@ -1,5 +1,10 @@
 package views
 
+import (
+	"slices"
+	"strings"
+)
+
 // The words of the new-game form's fields: the application lists the
 // fields and their values (from its registries of levels, sizes and
 // starts); here each field has its legend and each value its label. A
@@ -72,4 +77,41 @@ func LevelName(level string) string {
 		return n
 	}
 	return Capital(level)
+}
+
+// Pick returns the form's group named name (empty if there is none).
+func (f NewGameForm) Pick(name string) RadioGroup {
+	for _, g := range f.Groups {
+		if g.Name == name {
+			return g
+		}
+	}
+	return RadioGroup{Name: name}
+}
+
+// Kept returns the value chosen in the group named name.
+func (f NewGameForm) Kept(name string) string {
+	for _, c := range f.Pick(name).Choices {
+		if c.Checked {
+			return c.Value
+		}
+	}
+	return ""
+}
+
+// Summary lists the labels of the chosen values, leaving out the groups
+// named in skip.
+func (f NewGameForm) Summary(skip ...string) string {
+	var out []string
+	for _, g := range f.Groups {
+		if slices.Contains(skip, g.Name) {
+			continue
+		}
+		for _, c := range g.Choices {
+			if c.Checked {
+				out = append(out, c.Label)
+			}
+		}
+	}
+	return strings.Join(out, ", ")
 }

@@ -42,6 +42,9 @@ type TrialMarks struct {
 	// Open enables the empty squares for trials; when false the board is
 	// shown only.
 	Open bool
+	// NoLegal leaves out the legal-move rings: nobody is to move (a
+	// finished practice).
+	NoLegal bool
 }
 
 // NewTrialBoard lays out b for the trial board template: legal moves get a
@@ -73,7 +76,7 @@ func NewTrialBoard(b game.Board, m TrialMarks) BoardView {
 		line[l.End] = stripe[l.Direction]
 	}
 	return layout(b, func(sq game.Square, disc game.Color, label, class []string) (bool, []string, []string) {
-		if moves.Has(sq) {
+		if moves.Has(sq) && !m.NoLegal {
 			class = append(class, "lg")
 			label = append(label, "legal move")
 		}

@@ -43,11 +43,19 @@ func TestNewBoardLabels(t *testing.T) {
 			"a1": {Name: "a1", Disc: "empty", Label: "a1, empty"},
 			"e4": {Name: "e4", Disc: "black", Label: "e4, black", Disabled: true},
 		}},
-		{"not playable, with a hint and marks", Marks{ShowLegal: true, Hint: sq("c4"), Placed: []game.Square{sq("e4")},
+		{"not playable, with a hint and marks", Marks{ShowLegal: true, Hint: sq("c4"), Opponent: "local", Placed: []game.Square{sq("e4")},
 			Flipped: game.Bit(sq("d5")), Steps: map[game.Square]int{sq("d5"): 1}}, map[string]SquareView{
 			"c4": {Name: "c4", Disc: "empty", Label: "c4, empty, legal move, flips 1, hint", Class: "lg hint", Disabled: true},
 			"e4": {Name: "e4", Disc: "black", Label: "e4, black, just placed", Class: "pl", Disabled: true},
 			"d5": {Name: "d5", Disc: "black", Label: "d5, black, just flipped", Class: "fl s1", Disabled: true},
+		}},
+		{"the player's placement and the computer's reply told apart", Marks{Hint: game.Pass, Opponent: "computer",
+			Placed: []game.Square{sq("e4")}, Replies: []game.Square{sq("d4")}}, map[string]SquareView{
+			"e4": {Name: "e4", Disc: "black", Label: "e4, black, just placed by you", Class: "yo", Disabled: true},
+			"d4": {Name: "d4", Disc: "white", Label: "d4, white, the computer's reply", Class: "pl", Disabled: true},
+		}},
+		{"an online opponent's reply", Marks{Hint: game.Pass, Opponent: "online", Replies: []game.Square{sq("d4")}}, map[string]SquareView{
+			"d4": {Name: "d4", Disc: "white", Label: "d4, white, your opponent's reply", Class: "pl", Disabled: true},
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

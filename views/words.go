@@ -275,7 +275,14 @@ func (v Voice) Waiting() string {
 }
 
 // Undone is the status after an undo.
+//
+// Undo goes back to the position before the placement it takes back, so
+// in a local game, where both colours are "you", the colour to move in b is
+// the one whose move was taken back, and the sentence names it.
 func (v Voice) Undone(b game.Board, end Ending) string {
+	if v.You == game.Empty {
+		return Sentence("you took back "+ColorName(b.Turn())+"'s move", v.Next(b, end))
+	}
 	return Sentence("you took back your move", v.Next(b, end))
 }
 

@@ -96,3 +96,19 @@ func TestRecordProblemFallback(t *testing.T) {
 		}
 	}
 }
+
+// TestUndone checks that a local game's undo names the colour whose move
+// was taken back (the colour to move once it is), and that against the
+// computer it stays "your move".
+func TestUndone(t *testing.T) {
+	b, err := game.NewStart(game.Options{Size: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := (Voice{}).Undone(b, Ending{}), "You took back Black's move; Black to move"; !strings.HasPrefix(got, want) {
+		t.Errorf("local undo = %q, want it to start %q", got, want)
+	}
+	if got := (Voice{You: game.Black}).Undone(b, Ending{}); !strings.HasPrefix(got, "You took back your move") {
+		t.Errorf("undo against the computer = %q", got)
+	}
+}
