@@ -25,6 +25,24 @@ type RecordView struct {
 	// TranscriptURL and GGFURL download the record; ReplayURL steps
 	// through it. Empty when not offered.
 	TranscriptURL, GGFURL, ReplayURL string
+	// End says how the game ended when the moves do not: a resignation.
+	End string
+}
+
+// ResignedEnd says that resigned gave up a size×size game, and the
+// tournament score that gives: "Black resigned: White wins, 64 to 0."
+func ResignedEnd(resigned game.Color, size int) string {
+	return fmt.Sprintf("%s resigned: %s wins, %d to 0 by the tournament score.",
+		ColorName(resigned), ColorName(resigned.Opponent()), size*size)
+}
+
+// TranscriptEnd is the comment line a downloaded transcript ends with
+// when the moves do not say how the game ended, or empty.
+func TranscriptEnd(resigned game.Color, size int) string {
+	if resigned == game.Empty {
+		return ""
+	}
+	return "# " + ResignedEnd(resigned, size) + "\n"
 }
 
 // MoveRow is one line of the move list: Black's ply and White's after it.
@@ -129,7 +147,7 @@ func ReplayHeading(o game.Options, imported bool) string {
 // ReplayStatus says what led to position b, ply ply of plies: the move
 // just played (by, at sq, turning flips discs; game.Pass for a pass), and
 // then who is to move or how the game ended.
-func ReplayStatus(ply, plies, number int, by game.Color, sq game.Square, flips int, b game.Board) string {
+func ReplayStatus(ply, plies, number int, by game.Color, sq game.Square, flips int, b game.Board, resigned game.Color) string {
 	var s string
 	switch {
 	case ply == 0:
@@ -143,6 +161,8 @@ func ReplayStatus(ply, plies, number int, by game.Color, sq game.Square, flips i
 	}
 	r := b.Result()
 	switch {
+	case ply == plies && resigned != game.Empty:
+		return s + ". " + ResignedEnd(resigned, b.Size())
 	case b.Over() && r.Winner == game.Empty:
 		return fmt.Sprintf("%s. The game is over: a draw, %d all.", s, r.Black)
 	case b.Over():
