@@ -174,7 +174,8 @@ func (s *Server) replayPage(g *game.Game, ps []game.Board, ply int, at string, r
 
 // importForm shows the import form.
 func (s *Server) importForm(c *gin.Context) error {
-	s.writePage(c.Writer, c.Request, http.StatusOK, views.Import, views.ImportPage{Base: s.base(views.ImportTitle, views.SkipToForm)})
+	page := views.ImportPage{Base: s.base(views.ImportTitle, views.SkipToForm), Groups: views.ImportGroups(formFields(), "", "")}
+	s.writePage(c.Writer, c.Request, http.StatusOK, views.Import, page)
 	return nil
 }
 
@@ -183,14 +184,16 @@ func (s *Server) importForm(c *gin.Context) error {
 // 422 and a sentence naming the first bad move.
 func (s *Server) importRecord(c *gin.Context) error {
 	text := c.PostForm("transcript")
-	rec, err := play.Import(text)
+	size, start := c.PostForm("size"), c.PostForm("start")
+	rec, err := play.Import(text, size, start)
 	if err != nil {
 		var re *game.RecordError
 		if !errors.As(err, &re) {
 			return err
 		}
 		msg := views.RecordProblem(re)
-		page := views.ImportPage{Base: s.base(msg, views.SkipToImportError), Message: msg, Transcript: text}
+		page := views.ImportPage{Base: s.base(msg, views.SkipToImportError), Message: msg, Transcript: text,
+			Groups: views.ImportGroups(formFields(), size, start)}
 		s.writePage(c.Writer, c.Request, http.StatusUnprocessableEntity, views.Import, page)
 		return nil
 	}

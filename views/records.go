@@ -198,6 +198,24 @@ type ImportPage struct {
 	Base
 	Message    string // why the last record was refused, or empty
 	Transcript string // what was sent, to correct
+	// Groups are the board size and start of a transcript, as chosen.
+	Groups []RadioGroup
+}
+
+// ImportGroups are the import form's choices of board size and start, from
+// the new-game form's fields, with size and start chosen (their defaults
+// when not among the values).
+func ImportGroups(fields []FormField, size, start string) []RadioGroup {
+	var gs []RadioGroup
+	for _, f := range fields {
+		switch f.Name {
+		case "size":
+			gs = append(gs, Group(f, size))
+		case "start":
+			gs = append(gs, Group(f, start))
+		}
+	}
+	return gs
 }
 
 // Import words.
