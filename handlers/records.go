@@ -283,6 +283,15 @@ func (s *Server) playOn(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	var hidden []views.Field
+	for _, k := range []string{"size", "start", "setup", "moves", "ply", "opponent", "level"} {
+		if v := c.PostForm(k); v != "" {
+			hidden = append(hidden, views.Field{Name: k, Value: v})
+		}
+	}
+	if asked, err := s.askFirst(c, "/playon", hidden); asked || err != nil {
+		return err
+	}
 	p := playerID(c)
 	if p == "" {
 		if p, err = s.newPlayer(c); err != nil {

@@ -281,7 +281,18 @@ func TestPlayOn(t *testing.T) {
 	}{{"computer", "hard", game.White, db.Computer}, {"computer", "expert", game.White, db.Computer}, {"local", "hard", game.Empty, db.Local}} {
 		f := form("9", tt.opponent)
 		f.Set("level", tt.level)
+		// With a game unfinished it asks first, and the answer carries
+		// the form.
 		w := a.do("POST", "/playon", f, cookie)
+		if body := w.Body.String(); tt.op != db.Computer || tt.level != "hard" {
+			// the first game played on is unfinished from here on
+			if w.Code != 200 || !strings.Contains(body, `<form method="post" action="/playon">`) ||
+				!strings.Contains(body, `name="confirm" value="yes"`) || !strings.Contains(body, `name="level" value="`+tt.level+`"`) {
+				t.Fatalf("POST /playon with a game unfinished = %d, want the question:\n%s", w.Code, body)
+			}
+		}
+		f.Set("confirm", "yes")
+		w = a.do("POST", "/playon", f, cookie)
 		if w.Code != 303 {
 			t.Fatalf("POST /playon = %d:\n%s", w.Code, w.Body.String())
 		}
