@@ -2,7 +2,7 @@ package views
 
 import (
 	"fmt"
-	"slices"
+	"html/template"
 	"strconv"
 
 	"reversi/game"
@@ -243,14 +243,28 @@ type ReviewPage struct {
 	Game     string // the game's address
 	Status   string
 	Playing  bool
-	Mistakes []Verdict // the biggest mistakes, biggest first
+	Mistakes []Mistake // the biggest mistakes, biggest first
 	Moves    []Verdict // every judged move, in order
-	// ExactEmpties is where the exact judgement began.
-	ExactEmpties int
+	// Graph is the evaluation over the game, an inline SVG image whose
+	// text alternative is the table of Moves.
+	Graph template.HTML
+	// ExactEmpties is where the exact judgement began; Margin the
+	// smallest estimated loss called a mistake.
+	ExactEmpties, Margin int
 	// Check is the "Check again" link while the review runs, and Events
 	// the event stream that the live-update script listens to meanwhile;
 	// Start is the form's action that asks for a review.
 	Check, Events, Start string
+}
+
+// Mistake is one of the biggest mistakes: its verdict, a small board of
+// the position before it with the move played and the better one marked,
+// and where to replay it or play on from it.
+type Mistake struct {
+	Verdict
+	Board          template.HTML
+	Marks          string // the marks in words
+	Replay, PlayOn string
 }
 
 // Verdict is the judgement of one move, for a sentence.
@@ -263,6 +277,32 @@ type Verdict struct {
 	BestValue, PlayedValue, Loss int
 	Exact, Forced                bool
 	Replay                       string // the replay before the move, or empty
+	// Color is the mover's colour name, and Mine whether the viewer's
+	// review covers the move (its sentence is for the viewer).
+	Color string
+	Mine  bool
+	// Unsure is an estimated loss within twice the estimate's error.
+	Unsure bool
+}
+
+// Value writes a value for the table: exact as it is, an estimate with ≈.
+func (v Verdict) Value(n int) string {
+	if v.Exact {
+		return Signed(n)
+	}
+	return "≈" + Signed(n)
+}
+
+// LossText writes the loss for the table: "0", "12", "≈9", or for an
+// estimated loss within the error "≈3, unsure".
+func (v Verdict) LossText() string {
+	switch {
+	case v.Exact || v.Loss == 0:
+		return strconv.Itoa(v.Loss)
+	case v.Unsure:
+		return "≈" + strconv.Itoa(v.Loss) + ", unsure"
+	}
+	return "≈" + strconv.Itoa(v.Loss)
 }
 
 // Sentence puts the verdict in words: "Move 41, you played b7; a8 was
@@ -279,6 +319,9 @@ func (v Verdict) Sentence() string {
 			head, v.Best, Signed(v.BestValue), v.Played, Signed(v.PlayedValue), Plural(v.Loss, "disc"))
 	case v.Loss == 0:
 		return fmt.Sprintf("%s, as good as any by the search's estimate (about %s).", head, Signed(v.PlayedValue))
+	case v.Unsure:
+		return fmt.Sprintf("%s; %s looked a little better (about %s against %s), within the estimate's error.",
+			head, v.Best, Signed(v.BestValue), Signed(v.PlayedValue))
 	}
 	return fmt.Sprintf("%s; %s looked better: about %s against %s for %s, a loss of about %s.",
 		head, v.Best, Signed(v.BestValue), Signed(v.PlayedValue), v.Played, Plural(v.Loss, "disc"))
@@ -292,15 +335,3 @@ func Signed(n int) string {
 	return "+" + strconv.Itoa(n)
 }
 
-// BiggestMistakes returns up to n of the verdicts that lost discs, the
-// biggest loss first, the earlier move first among equal losses.
-func BiggestMistakes(vs []Verdict, n int) []Verdict {
-	var out []Verdict
-	for _, v := range vs {
-		if v.Loss > 0 {
-			out = append(out, v)
-		}
-	}
-	slices.SortStableFunc(out, func(a, b Verdict) int { return b.Loss - a.Loss })
-	return out[:min(n, len(out))]
-}
