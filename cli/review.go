@@ -24,7 +24,7 @@ func runReview(args []string) error { return review(os.Stdout, os.Stdin, args) }
 func review(w io.Writer, stdin io.Reader, args []string) error {
 	fs := flag.NewFlagSet("review", flag.ContinueOnError)
 	sideFlag := fs.String("side", "both", "whose moves to judge: black, white or both")
-	exact := fs.Int("exact", 0, "judge exactly from this many empty squares (0: 22 on 6×6, 20 on 8×8, 16 on 10×10)")
+	exact := fs.Int("exact", 0, "judge exactly from this many empty squares (0: 22 on 6×6, 24 on 8×8, 16 on 10×10)")
 	nodes := fs.Uint64("nodes", 0, "the midgame search's budget per move (0: Hard's)")
 	timing := fs.Bool("time", false, "end with the time taken, and the share of the exact part")
 	fs.Usage = func() {
