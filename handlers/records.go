@@ -150,10 +150,7 @@ func (s *Server) replayPage(g *game.Game, ps []game.Board, ply int, at string, r
 		Diagram: views.ReplayDiagram(b, placed, flips, game.Pass, status),
 		First:   link(0), Back: link(ply - 1), Forward: link(ply + 1), Last: link(len(g.Plies)),
 		Ply: ply, Plies: len(g.Plies),
-		Record: views.NewRecordView(g, at),
-	}
-	if resigned != game.Empty {
-		page.Record.End = views.ResignedEnd(resigned, g.Options.Size)
+		Record: views.NewRecordView(g, at, resigned),
 	}
 	page.JS = static.Replay.Path // the arrow keys step
 	if !b.Over() {
@@ -253,13 +250,10 @@ func sendFile(c *gin.Context, name, contentType, text string) {
 // recordView is the record part of a game's page.
 func recordView(m *play.Match) views.RecordView {
 	at := gameURL(m.Game.ID)
-	v := views.NewRecordView(&m.Game.Record, at+"/replay?")
+	v := views.NewRecordView(&m.Game.Record, at+"/replay?", m.Game.Resigned)
 	v.ReplayURL = at + "/replay?ply=" + strconv.Itoa(m.Ply())
 	v.TranscriptURL = at + "/transcript"
 	v.GGFURL = at + "/ggf"
-	if m.Game.Resigned != game.Empty {
-		v.End = views.ResignedEnd(m.Game.Resigned, m.Game.Record.Options.Size)
-	}
 	return v
 }
 

@@ -61,9 +61,13 @@ type MoveCell struct {
 // NewRecordView lays out g's plies as rows of Black's and White's, moves
 // numbered as in the transcript (passes are not numbered). replay, if not
 // empty, is the replay's address with a query to which "ply=N" is
-// appended.
-func NewRecordView(g *game.Game, replay string) RecordView {
+// appended. resigned, if not game.Empty, is the side that resigned the
+// game, which the view then says.
+func NewRecordView(g *game.Game, replay string, resigned game.Color) RecordView {
 	v := RecordView{Transcript: g.Transcript()}
+	if resigned != game.Empty {
+		v.End = ResignedEnd(resigned, g.Options.Size)
+	}
 	start, err := game.NewStart(g.Options)
 	if err != nil {
 		return v
@@ -334,4 +338,3 @@ func Signed(n int) string {
 	}
 	return "+" + strconv.Itoa(n)
 }
-
