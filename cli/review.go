@@ -145,7 +145,7 @@ func writeReview(w io.Writer, rec *game.Record, r *ai.Review, side game.Color) {
 	mistakes := r.Mistakes(3)
 	switch len(mistakes) {
 	case 0:
-		fmt.Fprintln(w, "No move lost a disc.")
+		fmt.Fprintln(w, "No move lost a disc, or more than the estimate's error.")
 	case 1:
 		fmt.Fprintln(w, "The only mistake:")
 	default:
@@ -185,6 +185,7 @@ func moveSentence(m ai.MoveReview, size int) string {
 	return views.Verdict{
 		Number: m.Number, Who: views.ColorName(m.Side), Played: m.Played.Name(size), Best: m.Best.Name(size),
 		BestValue: m.BestValue, PlayedValue: m.PlayedValue, Loss: m.Loss(), Exact: m.Exact, Forced: m.Forced,
+		Unsure: m.Loss() > 0 && !m.Sure(size),
 	}.Sentence()
 }
 
