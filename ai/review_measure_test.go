@@ -49,8 +49,8 @@ func TestReviewEstimateError(t *testing.T) {
 	ctx := context.Background()
 	var allEst, allExact, lossAllEst, lossAllExact []float64
 	for _, empties := range counts {
-		var errs, est, exact, lossErrs, lossEst, lossExact []float64
-		for i := uint64(0); len(errs) < per; i++ {
+		var est, exact, lossEst, lossExact []float64
+		for i := uint64(0); len(est) < per; i++ {
 			b, m, ok := heldOutPosition(ctx, uint64(empties)*1000+i, empties)
 			if !ok {
 				continue
@@ -74,10 +74,8 @@ func TestReviewEstimateError(t *testing.T) {
 			}
 			e, x := float64(best)/100, float64(sol.Score)
 			est, exact = append(est, e), append(exact, x)
-			errs = append(errs, e-x)
 			loss, exactLoss := float64(best-played)/100, float64(sol.Score+next.Score)
 			lossEst, lossExact = append(lossEst, loss), append(lossExact, exactLoss)
-			lossErrs = append(lossErrs, loss-exactLoss)
 			t.Logf("%d empties, %s, played %s: best %+.2f (exact %+.0f), loss %.2f (exact %.0f) (%.1fs)", empties, b.Line(),
 				m.Name(8), e, x, loss, exactLoss, time.Since(start).Seconds())
 		}
