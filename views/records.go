@@ -237,7 +237,7 @@ func init() { recordPages = append(recordPages, ReviewPageName) }
 const (
 	ReviewTitle   = "Review of the game"
 	ReviewReady   = "The computer has judged every move."
-	ReviewRunning = "The computer is judging the moves of this game; it takes a few seconds, a little more on 10×10."
+	ReviewRunning = "The computer is judging the moves of this game; it takes ten seconds or so, longer when the server is busy."
 	ReviewNone    = "This game has not been reviewed yet."
 )
 
