@@ -11,11 +11,13 @@ import (
 )
 
 // ReviewExactEmpties returns the number of empty squares from which a
-// review judges moves exactly, with the solver, on a size×size board: 20
-// on 8×8, and on 6×6 and 10×10 the count whose first solve takes about as
-// long as 8×8's at 20 (a second or so, median of Normal-vs-Normal
-// positions): 22 on 6×6, whose positions offer fewer moves, and 16 on
-// 10×10, whose generic engine is slower and whose positions offer more.
+// review judges moves exactly, with the solver, on a size×size board: 24
+// on 8×8 (which costs a whole review about half as much again as 20 did,
+// some 5 s of processor time more; docs/measurements.md), and on 6×6 and
+// 10×10 the count whose first solve took about as long as 8×8's at 20 (a
+// second or so, median of Normal-vs-Normal positions): 22 on 6×6, whose
+// positions offer fewer moves, and 16 on 10×10, whose generic engine is
+// slower and whose positions offer more.
 func ReviewExactEmpties(size int) int {
 	switch size {
 	case 6:
@@ -23,7 +25,7 @@ func ReviewExactEmpties(size int) int {
 	case 10:
 		return 16
 	}
-	return 20
+	return 24
 }
 
 // ReviewOptions says which moves a review judges and how hard it looks.
@@ -79,16 +81,47 @@ type Review struct {
 	ExactEmpties int
 }
 
-// Mistakes returns up to n of the reviewed moves that lost discs, the
-// biggest loss first (the earlier move first among equal losses).
-func (r *Review) Mistakes(n int) []MoveReview {
+// Mistakes returns up to n of the reviewed moves that lost discs, as
+// [RankMistakes] ranks them.
+func (r *Review) Mistakes(n int) []MoveReview { return RankMistakes(r.Moves, n) }
+
+// reviewLossError8 is the measured rms error, in discs, of the review's
+// estimated loss on 8×8 next to the exact one: 6.1 over held-out
+// positions of 24 empties, whose estimated values showed no bias worth a
+// correction of scale (TestReviewEstimateError, docs/measurements.md).
+// Other sizes, unmeasured, use it too.
+const reviewLossError8 = 6
+
+// ReviewMargin is the smallest estimated loss, in discs, that a review
+// presents as a mistake on a size×size board: twice the estimate's
+// measured error. A smaller estimated loss is within the error.
+func ReviewMargin(size int) int { return 2 * reviewLossError8 }
+
+// Sure reports whether m's loss is one to present as a mistake: exact and
+// above zero, or estimated at least [ReviewMargin].
+func (m MoveReview) Sure(size int) bool {
+	return m.Loss() > 0 && (m.Exact || m.Loss() >= ReviewMargin(size))
+}
+
+// RankMistakes returns up to n of ms that are [MoveReview.Sure] mistakes,
+// on a board of the moves' size (taken as 8×8), biggest first: an exact
+// loss counts whole, an estimated one less the estimate's error, so that
+// exact values rank the mistakes where there are any; the earlier move
+// first among equals.
+func RankMistakes(ms []MoveReview, n int) []MoveReview {
 	var out []MoveReview
-	for _, m := range r.Moves {
-		if m.Loss() > 0 {
+	for _, m := range ms {
+		if m.Sure(8) {
 			out = append(out, m)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b MoveReview) int { return cmp.Compare(b.Loss(), a.Loss()) })
+	key := func(m MoveReview) int {
+		if m.Exact {
+			return m.Loss()
+		}
+		return m.Loss() - reviewLossError8
+	}
+	slices.SortStableFunc(out, func(a, b MoveReview) int { return cmp.Compare(key(b), key(a)) })
 	return out[:min(n, len(out))]
 }
 

@@ -262,20 +262,26 @@ func TestReviewCancelled(t *testing.T) {
 }
 
 func TestReviewMistakes(t *testing.T) {
+	// Exact losses count whole; an estimated one counts less the
+	// estimate's error, and not at all below twice the error.
+	e, m := reviewLossError8, ReviewMargin(8)
 	r := &Review{Moves: []MoveReview{
-		{Number: 1, BestValue: 2, PlayedValue: 2},
-		{Number: 2, BestValue: 4, PlayedValue: -2},
-		{Number: 3, BestValue: 0, PlayedValue: -10},
-		{Number: 4, BestValue: 5, PlayedValue: -1},
-		{Number: 5, BestValue: 1, PlayedValue: 0},
-		{Number: 6, BestValue: 9, PlayedValue: 8},
+		{Number: 1, BestValue: 2, PlayedValue: 2, Exact: true},
+		{Number: 2, BestValue: 4, PlayedValue: -2, Exact: true},
+		{Number: 3, BestValue: 0, PlayedValue: -10, Exact: true},
+		{Number: 4, BestValue: 5, PlayedValue: -1, Exact: true},
+		{Number: 5, BestValue: 1, PlayedValue: 0, Exact: true},
+		{Number: 6, BestValue: 9, PlayedValue: 8, Exact: true},
+		{Number: 7, BestValue: 10 + e, PlayedValue: 0},    // ranks as 10, after move 3
+		{Number: 8, BestValue: m - 1, PlayedValue: 0},     // within the error
+		{Number: 9, BestValue: 6 + e + 1, PlayedValue: 0}, // ranks as 7, before move 2
 	}}
 	tests := []struct {
 		n    int
 		want []int
 	}{
-		{3, []int{3, 2, 4}},
-		{10, []int{3, 2, 4, 5, 6}},
+		{4, []int{3, 7, 9, 2}},
+		{10, []int{3, 7, 9, 2, 4, 5, 6}},
 		{0, nil},
 	}
 	for _, tt := range tests {

@@ -24,7 +24,7 @@ func runReview(args []string) error { return review(os.Stdout, os.Stdin, args) }
 func review(w io.Writer, stdin io.Reader, args []string) error {
 	fs := flag.NewFlagSet("review", flag.ContinueOnError)
 	sideFlag := fs.String("side", "both", "whose moves to judge: black, white or both")
-	exact := fs.Int("exact", 0, "judge exactly from this many empty squares (0: 22 on 6×6, 20 on 8×8, 16 on 10×10)")
+	exact := fs.Int("exact", 0, "judge exactly from this many empty squares (0: 22 on 6×6, 24 on 8×8, 16 on 10×10)")
 	nodes := fs.Uint64("nodes", 0, "the midgame search's budget per move (0: Hard's)")
 	timing := fs.Bool("time", false, "end with the time taken, and the share of the exact part")
 	fs.Usage = func() {
@@ -145,7 +145,7 @@ func writeReview(w io.Writer, rec *game.Record, r *ai.Review, side game.Color) {
 	mistakes := r.Mistakes(3)
 	switch len(mistakes) {
 	case 0:
-		fmt.Fprintln(w, "No move lost a disc.")
+		fmt.Fprintln(w, "No move lost a disc, or more than the estimate's error.")
 	case 1:
 		fmt.Fprintln(w, "The only mistake:")
 	default:
@@ -185,6 +185,7 @@ func moveSentence(m ai.MoveReview, size int) string {
 	return views.Verdict{
 		Number: m.Number, Who: views.ColorName(m.Side), Played: m.Played.Name(size), Best: m.Best.Name(size),
 		BestValue: m.BestValue, PlayedValue: m.PlayedValue, Loss: m.Loss(), Exact: m.Exact, Forced: m.Forced,
+		Unsure: m.Loss() > 0 && !m.Sure(size),
 	}.Sentence()
 }
 

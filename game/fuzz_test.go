@@ -57,15 +57,34 @@ func FuzzParseTranscript(f *testing.F) {
 	f.Add(8, uint8(0), "f5d6c3d3c4")
 	f.Add(6, uint8(1), "c2b2")
 	f.Add(10, uint8(2), "e5f6e6f5")
+	f.Add(8, uint8(0), "1. f5 d6 2. c3 d3 3. c4")
+	f.Add(8, uint8(0), "F5-D6-C3-D3-C4 # a comment")
+	f.Add(8, uint8(0), "f5, d6, c3 2... pass --")
 	f.Fuzz(func(t *testing.T, size int, start uint8, s string) {
 		o := Options{Size: size, Start: Start(start % 3)}
 		g, err := ParseTranscript(o, s)
 		if err != nil {
+			var re *RecordError
+			if !errors.As(err, &re) || (re.Move > 0) != (re.Reason >= NotSquare && re.Reason <= NotTurn) {
+				if o.Validate() == nil {
+					t.Fatalf("ParseTranscript(%q) error %+v is not a well-formed *RecordError", s, err)
+				}
+			}
 			return
 		}
-		want := strings.ToLower(strings.Join(strings.Fields(s), ""))
-		if got := g.Transcript(); got != want {
-			t.Fatalf("ParseTranscript(%q).Transcript() = %q, want %q", s, got, want)
+		// The squares written, in order, are the game's.
+		var squares strings.Builder
+		for _, tok := range transcriptTokens(s) {
+			if tok != "--" && !strings.EqualFold(tok, "pass") && !strings.EqualFold(tok, "pa") {
+				squares.WriteString(strings.ToLower(tok))
+			}
+		}
+		if got := g.Transcript(); got != squares.String() {
+			t.Fatalf("ParseTranscript(%q).Transcript() = %q, want %q", s, got, squares.String())
+		}
+		back, err := ParseTranscript(o, g.Transcript())
+		if err != nil || !slices.Equal(trimPass(back.Plies), trimPass(g.Plies)) {
+			t.Fatalf("ParseTranscript(%q) = %v; its transcript reads back as %v, %v", s, g.Plies, back, err)
 		}
 	})
 }

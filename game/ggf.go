@@ -369,7 +369,14 @@ func clip(s string) string {
 // with the cross, the parallel and the free placement start, and keeps the
 // first under which every move is legal. If there is none, the error is
 // the one of the reading that went furthest.
-func ParseRecord(s string) (*Record, error) {
+func ParseRecord(s string) (*Record, error) { return parseRecord(s, nil) }
+
+// ParseRecordAs reads a GGF record, which says its own board and start, or
+// a transcript of a game set up with o, as [ParseTranscript] reads one;
+// a bad move's error is the one of o's start.
+func ParseRecordAs(s string, o Options) (*Record, error) { return parseRecord(s, &o) }
+
+func parseRecord(s string, o *Options) (*Record, error) {
 	if strings.HasPrefix(strings.TrimSpace(s), "(") {
 		return ParseGGF(s)
 	}
@@ -378,6 +385,17 @@ func ParseRecord(s string) (*Record, error) {
 	}
 	if len(s) > maxGGF {
 		return nil, tooLong()
+	}
+	if o != nil {
+		g, err := ParseTranscript(*o, s)
+		if err != nil {
+			return nil, err
+		}
+		b, err := g.Board()
+		if err != nil {
+			return nil, err
+		}
+		return &Record{Game: *g, Result: GGFResult(b)}, nil
 	}
 	var best *RecordError
 	for _, size := range []int{8, 6, 10} {

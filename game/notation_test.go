@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -208,5 +209,59 @@ func TestGameUndo(t *testing.T) {
 	}
 	if _, err := g.Play(SquareAt(8, 2, 2)); err != nil { // c3
 		t.Errorf("Play(c3): %v", err)
+	}
+}
+
+// TestTranscriptNotations reads the ways players write a game: numbered,
+// with dashes or commas, in either case, with explicit passes and
+// comments; and names the first bad move as written.
+func TestTranscriptNotations(t *testing.T) {
+	cross8 := Options{Size: 8, Start: Cross}
+	for _, tc := range []struct {
+		o      Options
+		in     string
+		want   string // the transcript read, or empty for an error
+		reason Reason
+		move   int
+	}{
+		{cross8, "f5d6c3d3c4", "f5d6c3d3c4", 0, 0},
+		{cross8, "1. f5 d6 2. c3 d3 3. c4", "f5d6c3d3c4", 0, 0},
+		{cross8, "1.f5 d6 2.c3 d3 3.C4", "f5d6c3d3c4", 0, 0},
+		{cross8, "1. f5 2... d6", "f5d6", 0, 0},
+		{cross8, "F5-D6-C3-D3-C4", "f5d6c3d3c4", 0, 0},
+		{cross8, "f5, d6, c3,d3 ,c4", "f5d6c3d3c4", 0, 0},
+		{cross8, "f5 d6\n# Black resigned\nc3", "f5d6c3", 0, 0},
+		{cross8, "f5 d6 pass", "", PassWithMove, 3},
+		{cross8, "1. f5 d6 2. c3 x9", "", NotSquare, 4},
+		{cross8, "1. f5 f5", "", SquareTaken, 2},
+		{cross8, "a1", "", NoFlips, 1},
+		{Options{Size: 8, Start: Free}, "a1", "", NotCentre, 1},
+		{cross8, "1 f5", "", NotSquare, 1},
+	} {
+		g, err := ParseTranscript(tc.o, tc.in)
+		if tc.want != "" {
+			if err != nil || g.Transcript() != tc.want {
+				t.Errorf("ParseTranscript(%q) = %v, %v; want %s", tc.in, g, err, tc.want)
+			}
+			continue
+		}
+		var re *RecordError
+		if !errors.As(err, &re) || re.Reason != tc.reason || re.Move != tc.move {
+			t.Errorf("ParseTranscript(%q) error %+v; want %v at move %d", tc.in, err, tc.reason, tc.move)
+		}
+	}
+	// An explicit pass where the side to move has none is read, and the
+	// same pass left out is put back.
+	rng := rand.New(rand.NewPCG(27, 1))
+	for range 200 {
+		g := randomGame(t, rng, Options{Size: 6}, 40)
+		var parts []string
+		for _, m := range g.Plies {
+			parts = append(parts, m.Name(6))
+		}
+		back, err := ParseTranscript(Options{Size: 6}, strings.Join(parts, " "))
+		if err != nil || !slices.Equal(back.Plies, g.Plies) {
+			t.Fatalf("%v with its passes written: %v, %v", parts, back, err)
+		}
 	}
 }

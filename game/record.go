@@ -179,11 +179,15 @@ func (g *Game) Transcript() string {
 	return sb.String()
 }
 
-// ParseTranscript reads a transcript such as "f5d6c3d3c4" (any case,
-// optional spaces) for a game set up with o, and returns the game with the
-// passes it implies put back. It rejects squares that do not parse and
-// moves that the rules forbid with a [*RecordError] that names the first
-// bad move and its number.
+// ParseTranscript reads a transcript for a game set up with o, and
+// returns the game with the passes it implies put back. It reads the
+// moves as players write them: joined ("f5d6c3d3c4") or apart, in any
+// case, separated by spaces, dashes or commas ("F5-D6-C3", "f5, d6"),
+// numbered ("1. f5 d6 2. c3 d3", "1.f5", "2... d3"), with explicit passes
+// ("pass", "PA" or "--" where the side to move has none), and with
+// comments from "#" to the end of a line. It rejects squares that do not
+// parse and moves that the rules forbid with a [*RecordError] that names
+// the first bad move and its number, passes counted as written.
 func ParseTranscript(o Options, s string) (*Game, error) {
 	g, err := NewGame(o)
 	if err != nil {
@@ -193,13 +197,16 @@ func ParseTranscript(o Options, s string) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	s = strings.Join(strings.Fields(s), "")
-	for i, n := 0, 1; i < len(s); n++ {
-		j := i + 1
-		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
-			j++
+	n := 0
+	for _, text := range transcriptTokens(s) {
+		n++
+		if text == "--" || strings.EqualFold(text, "pass") || strings.EqualFold(text, "pa") {
+			if b, err = playMove(b, Pass, n, text); err != nil {
+				return nil, err
+			}
+			g.Plies = append(g.Plies, Pass)
+			continue
 		}
-		text := s[i:j]
 		sq, err := ParseSquare(o.Size, text)
 		if err != nil {
 			return nil, notSquare(n, text, o.Size, err)
@@ -212,9 +219,62 @@ func ParseTranscript(o Options, s string) (*Game, error) {
 			return nil, err
 		}
 		g.Plies = append(g.Plies, sq)
-		i = j
 	}
 	return g, nil
+}
+
+// transcriptTokens splits a transcript into its moves as written: squares
+// (a letter and its digits), passes, and anything else that is neither
+// a move number nor a separator, so that the parser can name it.
+func transcriptTokens(s string) []string {
+	var out []string
+	for line := range strings.SplitSeq(s, "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		for _, f := range strings.FieldsFunc(line, func(r rune) bool {
+			return r == ' ' || r == '\t' || r == '\r' || r == ',' || r == ';' || r == '\u00a0'
+		}) {
+			if f == "--" {
+				out = append(out, f)
+				continue
+			}
+			for part := range strings.SplitSeq(f, "-") {
+				out = append(out, splitMoves(part)...)
+			}
+		}
+	}
+	return out
+}
+
+// splitMoves splits one field without separators: a move number ("12."
+// or "12...") is dropped, a pass kept whole, and joined squares cut
+// before each letter ("f5d6" is f5 and d6).
+func splitMoves(f string) []string {
+	i := 0
+	for i < len(f) && f[i] >= '0' && f[i] <= '9' {
+		i++
+	}
+	if i > 0 && i < len(f) && f[i] == '.' {
+		for i < len(f) && f[i] == '.' {
+			i++
+		}
+		f = f[i:]
+	}
+	if f == "" {
+		return nil
+	}
+	if strings.EqualFold(f, "pass") || strings.EqualFold(f, "pa") {
+		return []string{f}
+	}
+	var out []string
+	for i := 0; i < len(f); {
+		j := i + 1
+		for j < len(f) && f[j] >= '0' && f[j] <= '9' {
+			j++
+		}
+		out = append(out, f[i:j])
+		i = j
+	}
+	return out
 }
 
 // String returns the options as "8x8 cross", or with a setup position

@@ -88,6 +88,7 @@ var refusals = []struct {
 	{play.ErrReviewPlaying, http.StatusConflict, views.NoticeReviewPlaying},
 	{play.ErrReviewBusy, http.StatusServiceUnavailable, views.NoticeReviewBusy},
 	{play.ErrBadPlayOn, http.StatusBadRequest, views.NoticeBadPlayOn},
+	{play.ErrBadImport, http.StatusBadRequest, views.NoticeBadImport},
 	{db.ErrNotFound, http.StatusNotFound, views.NoticeNoGame},
 	{db.ErrRoomFull, http.StatusConflict, views.NoticeRoomFull},
 	{db.ErrUnavailable, http.StatusServiceUnavailable, views.NoticeUnavailable},

@@ -110,20 +110,8 @@ func (s *Server) newGame(c *gin.Context) error {
 	}
 	ctx := c.Request.Context()
 	p := playerID(c)
-	if p != "" && c.PostForm("confirm") != "yes" {
-		gs, err := s.app.Unfinished(ctx, p)
-		if err != nil {
-			return err
-		}
-		if len(gs) > 0 {
-			page := views.ConfirmPage{
-				Base:       s.base(views.ConfirmTitle, views.SkipToMain),
-				Unfinished: views.GameLink{URL: gameURL(gs[0].ID) + "#status", Description: describe(gs[0])},
-				Hidden:     hiddenChoices(ch),
-			}
-			s.writePage(c.Writer, c.Request, http.StatusOK, views.Confirm, page)
-			return nil
-		}
+	if asked, err := s.askFirst(c, "/games", hiddenChoices(ch)); asked || err != nil {
+		return err
 	}
 	if p == "" {
 		if p, err = s.newPlayer(c); err != nil {
@@ -146,3 +134,24 @@ func (s *Server) newGame(c *gin.Context) error {
 
 // againFields are the new-game form's values for a game like g.
 func againFields(g *db.Game) []views.Field { return hiddenChoices(play.AgainChoices(g)) }
+
+// askFirst shows the page that asks before a new game, posting hidden to
+// action again with confirm=yes, while the player has an unfinished game
+// and the form has not said confirm=yes. It reports whether it asked.
+func (s *Server) askFirst(c *gin.Context, action string, hidden []views.Field) (bool, error) {
+	p := playerID(c)
+	if p == "" || c.PostForm("confirm") == "yes" {
+		return false, nil
+	}
+	gs, err := s.app.Unfinished(c.Request.Context(), p)
+	if err != nil || len(gs) == 0 {
+		return false, err
+	}
+	page := views.ConfirmPage{
+		Base:       s.base(views.ConfirmTitle, views.SkipToMain),
+		Unfinished: views.GameLink{URL: gameURL(gs[0].ID) + "#status", Description: describe(gs[0])},
+		Hidden:     hidden, Action: action,
+	}
+	s.writePage(c.Writer, c.Request, http.StatusOK, views.Confirm, page)
+	return true, nil
+}

@@ -429,6 +429,25 @@ func TestResign(t *testing.T) {
 	if strings.Contains(page, "?ask=resign") {
 		t.Errorf("a finished game still offers to resign")
 	}
+	// The result, the move list, the replay's last position and both
+	// downloads agree: a resignation gives the winner the whole board.
+	end := "Black resigned: White wins, 64 to 0"
+	for name, want := range map[string]string{
+		"result":     "<dt>Tournament score</dt><dd>Black 0, White 64</dd>",
+		"move list":  `<p id="end">` + end,
+		"replay":     `<h2 id="status" tabindex="-1">Move 2 (ply 2 of 2): White played`,
+		"transcript": "# " + end,
+		"ggf":        "RE[-64.00:r]",
+	} {
+		path := map[string]string{"result": "", "move list": "", "replay": "/replay", "transcript": "/transcript", "ggf": "/ggf"}[name]
+		body := a.do("GET", "/games/"+id+path, nil, cookie).Body.String()
+		if !strings.Contains(body, want) {
+			t.Errorf("%s lacks %q:\n%s", name, want, body)
+		}
+		if name == "replay" && !strings.Contains(body, end) {
+			t.Errorf("the replay's last position does not say %q", end)
+		}
+	}
 }
 
 // TestPlayKeepsChoices checks the one-press Play: the home page's Play

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -44,7 +45,7 @@ func (s *Server) replayGame(c *gin.Context) error {
 		return err
 	}
 	at := gameURL(m.Game.ID) + "/replay?"
-	page := s.replayPage(&m.Game.Record, m.Positions, ply, at, false)
+	page := s.replayPage(&m.Game.Record, m.Positions, ply, at, m.Game.Resigned)
 	page.Game = gameURL(m.Game.ID)
 	if err := s.replayVerdict(c, m, ply, &page); err != nil {
 		return err
@@ -79,7 +80,7 @@ func (s *Server) replayImported(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	page := s.replayPage(g, ps, ply, importedURL(g), true)
+	page := s.replayPage(g, ps, ply, importedURL(g), game.Empty)
 	s.writePage(c.Writer, c.Request, http.StatusOK, views.Replay, page)
 	return nil
 }
@@ -118,8 +119,9 @@ func importedGame(q url.Values) (*game.Game, error) {
 }
 
 // replayPage builds the page of position ply of g, whose positions are ps;
-// at is the replay's address ready for "ply=N".
-func (s *Server) replayPage(g *game.Game, ps []game.Board, ply int, at string, imported bool) views.ReplayPage {
+// at is the replay's address ready for "ply=N". resigned is the side that
+// resigned a stored game, or Empty; an imported game is one that has none.
+func (s *Server) replayPage(g *game.Game, ps []game.Board, ply int, at string, resigned game.Color) views.ReplayPage {
 	b := ps[ply]
 	number, placed, by := 0, game.Pass, game.Empty
 	var flips game.Bits
@@ -134,7 +136,7 @@ func (s *Server) replayPage(g *game.Game, ps []game.Board, ply int, at string, i
 			_, flips, _ = ps[ply-1].Play(placed)
 		}
 	}
-	status := views.ReplayStatus(ply, len(g.Plies), number, by, placed, flips.Count(), b)
+	status := views.ReplayStatus(ply, len(g.Plies), number, by, placed, flips.Count(), b, resigned)
 	link := func(n int) string {
 		if n == ply || n < 0 || n > len(g.Plies) {
 			return ""
@@ -143,12 +145,12 @@ func (s *Server) replayPage(g *game.Game, ps []game.Board, ply int, at string, i
 	}
 	page := views.ReplayPage{
 		Base:    s.base(status, views.SkipToSteps),
-		Heading: views.ReplayHeading(g.Options, imported),
+		Heading: views.ReplayHeading(g.Options, strings.HasPrefix(at, "/replay?")),
 		Status:  status,
 		Diagram: views.ReplayDiagram(b, placed, flips, game.Pass, status),
 		First:   link(0), Back: link(ply - 1), Forward: link(ply + 1), Last: link(len(g.Plies)),
 		Ply: ply, Plies: len(g.Plies),
-		Record: views.NewRecordView(g, at),
+		Record: views.NewRecordView(g, at, resigned),
 	}
 	page.JS = static.Replay.Path // the arrow keys step
 	if !b.Over() {
@@ -169,7 +171,8 @@ func (s *Server) replayPage(g *game.Game, ps []game.Board, ply int, at string, i
 
 // importForm shows the import form.
 func (s *Server) importForm(c *gin.Context) error {
-	s.writePage(c.Writer, c.Request, http.StatusOK, views.Import, views.ImportPage{Base: s.base(views.ImportTitle, views.SkipToForm)})
+	page := views.ImportPage{Base: s.base(views.ImportTitle, views.SkipToForm), Groups: views.ImportGroups(formFields(), "", "")}
+	s.writePage(c.Writer, c.Request, http.StatusOK, views.Import, page)
 	return nil
 }
 
@@ -178,14 +181,16 @@ func (s *Server) importForm(c *gin.Context) error {
 // 422 and a sentence naming the first bad move.
 func (s *Server) importRecord(c *gin.Context) error {
 	text := c.PostForm("transcript")
-	rec, err := play.Import(text)
+	size, start := c.PostForm("size"), c.PostForm("start")
+	rec, err := play.Import(text, size, start)
 	if err != nil {
 		var re *game.RecordError
 		if !errors.As(err, &re) {
 			return err
 		}
 		msg := views.RecordProblem(re)
-		page := views.ImportPage{Base: s.base(msg, views.SkipToImportError), Message: msg, Transcript: text}
+		page := views.ImportPage{Base: s.base(msg, views.SkipToImportError), Message: msg, Transcript: text,
+			Groups: views.ImportGroups(formFields(), size, start)}
 		s.writePage(c.Writer, c.Request, http.StatusUnprocessableEntity, views.Import, page)
 		return nil
 	}
@@ -198,7 +203,8 @@ func (s *Server) downloadTranscript(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	sendFile(c, "reversi-"+m.Game.ID+".txt", "text/plain; charset=utf-8", m.Game.Record.Transcript()+"\n")
+	text := m.Game.Record.Transcript() + "\n" + views.TranscriptEnd(m.Game.Resigned, m.Game.Record.Options.Size)
+	sendFile(c, "reversi-"+m.Game.ID+".txt", "text/plain; charset=utf-8", text)
 	return nil
 }
 
@@ -220,7 +226,6 @@ func (s *Server) downloadGGF(c *gin.Context) error {
 // as the game page names them, the date it began, the result.
 func ggfRecord(m *play.Match) *game.Record {
 	g := m.Game
-	r := &game.Record{Game: g.Record, Place: "reversi", Date: g.Created.UTC().Format("2006.01.02_15:04:05.UTC"), Time: "0"}
 	name := func(c game.Color) string {
 		who := views.PlayerWho(string(g.Opponent), m.Seat, c)
 		if g.Opponent == db.Computer && !m.IsHuman(c) {
@@ -231,17 +236,7 @@ func ggfRecord(m *play.Match) *game.Record {
 		}
 		return views.ColorName(c) + " (" + who + ")"
 	}
-	r.Black, r.White = name(game.Black), name(game.White)
-	r.Result = game.GGFResult(m.Board())
-	if o := m.Outcome(); o.Resigned != game.Empty {
-		// A resignation scores as a whole board for the winner.
-		n := g.Record.Options.Size * g.Record.Options.Size
-		if o.Winner == game.White {
-			n = -n
-		}
-		r.Result = fmt.Sprintf("%+d.00:r", n)
-	}
-	return r
+	return m.GGF(name(game.Black), name(game.White))
 }
 
 // sendFile answers with text as a file to save.
@@ -255,7 +250,7 @@ func sendFile(c *gin.Context, name, contentType, text string) {
 // recordView is the record part of a game's page.
 func recordView(m *play.Match) views.RecordView {
 	at := gameURL(m.Game.ID)
-	v := views.NewRecordView(&m.Game.Record, at+"/replay?")
+	v := views.NewRecordView(&m.Game.Record, at+"/replay?", m.Game.Resigned)
 	v.ReplayURL = at + "/replay?ply=" + strconv.Itoa(m.Ply())
 	v.TranscriptURL = at + "/transcript"
 	v.GGFURL = at + "/ggf"
@@ -280,6 +275,15 @@ func (s *Server) playOn(c *gin.Context) error {
 	}
 	ng, err := play.PlayOnGame(g, ply, db.Opponent(c.PostForm("opponent")), c.PostForm("level"))
 	if err != nil {
+		return err
+	}
+	var hidden []views.Field
+	for _, k := range []string{"size", "start", "setup", "moves", "ply", "opponent", "level"} {
+		if v := c.PostForm(k); v != "" {
+			hidden = append(hidden, views.Field{Name: k, Value: v})
+		}
+	}
+	if asked, err := s.askFirst(c, "/playon", hidden); asked || err != nil {
 		return err
 	}
 	p := playerID(c)
@@ -312,7 +316,7 @@ func (s *Server) replayVerdict(c *gin.Context, m *play.Match, ply int, page *vie
 			continue
 		}
 		size := m.Game.Record.Options.Size
-		v := verdict(mr, size, voice(m), "")
+		v := views.NewVerdict(mr, views.ReviewInput{Size: size, Margin: play.ReviewMargin(size)}, voice(m))
 		page.Verdict = &v
 		if mr.Loss() > 0 {
 			placed, flips := game.Pass, game.Bits{}

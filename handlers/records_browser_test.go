@@ -39,7 +39,20 @@ func TestBrowserRecords(t *testing.T) {
 		t.Fatalf("review status %q", got)
 	}
 	audit(t, ctx, axe, "review")
-	tabTo(t, ctx, `e.matches('.verdicts a')`)
+	// A 60-move game's review, with its graph and three boards.
+	a.put("sixtymovesixtymo", testPlayer, game.Options{Size: 8}, game60, nil)
+	g60, err := game.ParseTranscript(game.Options{Size: 8}, game60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	putReview(t, a, "sixtymovesixtymo", g60, map[int]int{21: 20, 35: 6, 37: 12, 43: 4, 49: 9})
+	do(t, ctx, chromedp.Navigate(ts.URL+"/games/sixtymovesixtymo/review"))
+	if n := eval[int](t, ctx, `document.querySelectorAll('svg.mboard').length`); n != 3 {
+		t.Errorf("%d boards on the review, want 3", n)
+	}
+	audit(t, ctx, axe, "review with a graph and boards")
+	do(t, ctx, chromedp.Navigate(ts.URL+"/games/finishedfinished/review"))
+	tabTo(t, ctx, `e.matches('table.review a')`)
 	pressAndLoad(t, ctx, kb.Enter)
 	if !eval[bool](t, ctx, `location.pathname.endsWith("/replay") && !!document.querySelector('[data-square][data-disc="black"]')`) {
 		t.Fatalf("the verdict's link did not lead to the replay: %s", eval[string](t, ctx, `location.href`))

@@ -3,11 +3,11 @@ package handlers
 import (
 	"fmt"
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"reversi/game"
 	"reversi/play"
 	"reversi/static"
 	"reversi/views"
@@ -52,16 +52,11 @@ func (s *Server) showReview(c *gin.Context) error {
 	case sr != nil:
 		page.Status = views.ReviewReady
 		size := m.Game.Record.Options.Size
-		replay := gameURL(m.Game.ID) + "/replay?ply="
-		for _, mr := range sr.Moves {
-			if !play.ReviewedFor(m, mr.Side) {
-				continue
-			}
-			v := verdict(mr, size, voice(m), replay+strconv.Itoa(mr.Ply))
-			page.Moves = append(page.Moves, v)
-		}
-		page.Mistakes = views.BiggestMistakes(page.Moves, 3)
-		page.ExactEmpties = sr.ExactEmpties
+		mine := func(c game.Color) bool { return play.ReviewedFor(m, c) }
+		views.FillReview(&page, views.ReviewInput{Moves: sr.Moves, Mistakes: sr.Mistakes(3, mine),
+			Turn: sr.Mistakes(1, func(game.Color) bool { return true }), Positions: m.Positions, Size: size,
+			Mine: mine, Voice: voice(m), Replay: gameURL(m.Game.ID) + "/replay?ply=",
+			ExactEmpties: sr.ExactEmpties, Margin: play.ReviewMargin(size)})
 	case done != nil:
 		page.Status = views.ReviewRunning
 		page.Check = gameURL(m.Game.ID) + "/review?wait=1#status"
@@ -75,15 +70,6 @@ func (s *Server) showReview(c *gin.Context) error {
 	}
 	s.writePage(c.Writer, c.Request, http.StatusOK, views.ReviewPageName, page)
 	return nil
-}
-
-// verdict puts one judged move into the page's terms.
-func verdict(mr play.MoveReview, size int, v views.Voice, replay string) views.Verdict {
-	return views.Verdict{
-		Number: mr.Number, Who: v.Who(mr.Side), Played: mr.Played.Name(size), Best: mr.Best.Name(size),
-		BestValue: mr.BestValue, PlayedValue: mr.PlayedValue, Loss: mr.Loss(),
-		Exact: mr.Exact, Forced: mr.Forced, Replay: replay,
-	}
 }
 
 // reviewEvents is the review page's event stream while the review runs:

@@ -374,18 +374,46 @@ func (m *Match) Resign(ply int) error {
 type Outcome struct {
 	game.Result
 	// Resigned is the side that resigned, or Empty. A resignation decides
-	// Winner whatever the discs say.
+	// Winner whatever the discs say, and the tournament score: the whole
+	// board to the winner, nothing to the side that resigned (64 to 0 on
+	// 8×8), as GGF writes a resignation. The disc counts stay as on the
+	// board.
 	Resigned game.Color
 }
 
 // Outcome returns how the game stands or ended: the disc counts, and the
-// winner once it is over.
+// winner and tournament score once it is over.
 func (m *Match) Outcome() Outcome {
 	o := Outcome{Result: m.Board().Result(), Resigned: m.Game.Resigned}
 	if o.Resigned != game.Empty {
 		o.Winner = o.Resigned.Opponent()
+		n := m.Game.Record.Options.Size
+		o.BlackScore, o.WhiteScore = n*n, 0
+		if o.Winner == game.White {
+			o.BlackScore, o.WhiteScore = 0, n*n
+		}
 	}
 	return o
+}
+
+// GGFResult is the outcome as GGF's RE writes it: the tournament score's
+// difference for Black, "+64.00:r" for a resignation, "?" while playing.
+func (o Outcome) GGFResult(over bool) string {
+	switch {
+	case !over && o.Resigned == game.Empty:
+		return "?"
+	case o.Resigned != game.Empty:
+		return fmt.Sprintf("%+d.00:r", o.BlackScore-o.WhiteScore)
+	}
+	return fmt.Sprintf("%+d.00", o.BlackScore-o.WhiteScore)
+}
+
+// GGF is m's game as a GGF record, with the players' names as given, the
+// date it began and the result.
+func (m *Match) GGF(black, white string) *game.Record {
+	g := m.Game
+	return &game.Record{Game: g.Record, Place: "reversi", Date: g.Created.UTC().Format("2006.01.02_15:04:05.UTC"),
+		Time: "0", Black: black, White: white, Result: m.Outcome().GGFResult(m.Board().Over())}
 }
 
 // HumanPassed reports whether the viewer has passed in this game.

@@ -281,6 +281,25 @@ func TestResign(t *testing.T) {
 	if err := m.Resign(1); !errors.Is(err, ErrOver) {
 		t.Errorf("Resign twice = %v, want ErrOver", err)
 	}
+	// Resigning while ahead still loses, and the tournament score gives
+	// the whole board to the winner, as GGF's RE writes it.
+	ahead := load(t, newTestGame(t, db.Computer, game.Black, 8, "f5d6c3"))
+	if err := ahead.Resign(3); err != nil {
+		t.Fatal(err)
+	}
+	o := ahead.Outcome()
+	if o.Black <= o.White {
+		t.Fatalf("discs %d–%d: want Black ahead for this test", o.Black, o.White)
+	}
+	if o.Winner != game.White || o.BlackScore != 0 || o.WhiteScore != 64 {
+		t.Errorf("Black resigning ahead: %+v, want White winning 64–0", o)
+	}
+	if got := ahead.GGF("b", "w").Result; got != "-64.00:r" {
+		t.Errorf("GGF RE = %q, want -64.00:r", got)
+	}
+	if got := load(t, newTestGame(t, db.Local, game.Empty, 6, "")).Outcome().GGFResult(false); got != "?" {
+		t.Errorf("GGF RE of a game in play = %q, want ?", got)
+	}
 	// In a local game the side to move resigns.
 	l := load(t, newTestGame(t, db.Local, game.Empty, 8, "f5"))
 	if err := l.Resign(1); err != nil || l.Game.Resigned != game.White {

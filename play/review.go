@@ -205,3 +205,20 @@ func ReviewedFor(m *Match, side game.Color) bool {
 	}
 	return m.IsHuman(side)
 }
+
+// Mistakes returns up to n of the moves of the sides that mine accepts
+// that a review presents as mistakes, biggest first (see ai.RankMistakes).
+func (r *Review) Mistakes(n int, mine func(game.Color) bool) []MoveReview {
+	var ms []MoveReview
+	for _, mr := range r.Moves {
+		if mine(mr.Side) {
+			ms = append(ms, mr)
+		}
+	}
+	return ai.RankMistakes(ms, n)
+}
+
+// ReviewMargin is the smallest estimated loss, in discs, that a review
+// of a size×size game presents as a mistake: twice the estimate's
+// measured error.
+func ReviewMargin(size int) int { return ai.ReviewMargin(size) }

@@ -2,7 +2,7 @@ package views
 
 import (
 	"fmt"
-	"slices"
+	"html/template"
 	"strconv"
 
 	"reversi/game"
@@ -25,6 +25,24 @@ type RecordView struct {
 	// TranscriptURL and GGFURL download the record; ReplayURL steps
 	// through it. Empty when not offered.
 	TranscriptURL, GGFURL, ReplayURL string
+	// End says how the game ended when the moves do not: a resignation.
+	End string
+}
+
+// ResignedEnd says that resigned gave up a size×size game, and the
+// tournament score that gives: "Black resigned: White wins, 64 to 0."
+func ResignedEnd(resigned game.Color, size int) string {
+	return fmt.Sprintf("%s resigned: %s wins, %d to 0 by the tournament score.",
+		ColorName(resigned), ColorName(resigned.Opponent()), size*size)
+}
+
+// TranscriptEnd is the comment line a downloaded transcript ends with
+// when the moves do not say how the game ended, or empty.
+func TranscriptEnd(resigned game.Color, size int) string {
+	if resigned == game.Empty {
+		return ""
+	}
+	return "# " + ResignedEnd(resigned, size) + "\n"
 }
 
 // MoveRow is one line of the move list: Black's ply and White's after it.
@@ -43,9 +61,13 @@ type MoveCell struct {
 // NewRecordView lays out g's plies as rows of Black's and White's, moves
 // numbered as in the transcript (passes are not numbered). replay, if not
 // empty, is the replay's address with a query to which "ply=N" is
-// appended.
-func NewRecordView(g *game.Game, replay string) RecordView {
+// appended. resigned, if not game.Empty, is the side that resigned the
+// game, which the view then says.
+func NewRecordView(g *game.Game, replay string, resigned game.Color) RecordView {
 	v := RecordView{Transcript: g.Transcript()}
+	if resigned != game.Empty {
+		v.End = ResignedEnd(resigned, g.Options.Size)
+	}
 	start, err := game.NewStart(g.Options)
 	if err != nil {
 		return v
@@ -129,7 +151,7 @@ func ReplayHeading(o game.Options, imported bool) string {
 // ReplayStatus says what led to position b, ply ply of plies: the move
 // just played (by, at sq, turning flips discs; game.Pass for a pass), and
 // then who is to move or how the game ended.
-func ReplayStatus(ply, plies, number int, by game.Color, sq game.Square, flips int, b game.Board) string {
+func ReplayStatus(ply, plies, number int, by game.Color, sq game.Square, flips int, b game.Board, resigned game.Color) string {
 	var s string
 	switch {
 	case ply == 0:
@@ -143,6 +165,8 @@ func ReplayStatus(ply, plies, number int, by game.Color, sq game.Square, flips i
 	}
 	r := b.Result()
 	switch {
+	case ply == plies && resigned != game.Empty:
+		return s + ". " + ResignedEnd(resigned, b.Size())
 	case b.Over() && r.Winner == game.Empty:
 		return fmt.Sprintf("%s. The game is over: a draw, %d all.", s, r.Black)
 	case b.Over():
@@ -178,6 +202,24 @@ type ImportPage struct {
 	Base
 	Message    string // why the last record was refused, or empty
 	Transcript string // what was sent, to correct
+	// Groups are the board size and start of a transcript, as chosen.
+	Groups []RadioGroup
+}
+
+// ImportGroups are the import form's choices of board size and start, from
+// the new-game form's fields, with size and start chosen (their defaults
+// when not among the values).
+func ImportGroups(fields []FormField, size, start string) []RadioGroup {
+	var gs []RadioGroup
+	for _, f := range fields {
+		switch f.Name {
+		case "size":
+			gs = append(gs, Group(f, size))
+		case "start":
+			gs = append(gs, Group(f, start))
+		}
+	}
+	return gs
 }
 
 // Import words.
@@ -195,7 +237,7 @@ func init() { recordPages = append(recordPages, ReviewPageName) }
 const (
 	ReviewTitle   = "Review of the game"
 	ReviewReady   = "The computer has judged every move."
-	ReviewRunning = "The computer is judging the moves of this game; it takes a few seconds, a little more on 10×10."
+	ReviewRunning = "The computer is judging the moves of this game; it takes ten seconds or so, longer when the server is busy."
 	ReviewNone    = "This game has not been reviewed yet."
 )
 
@@ -205,14 +247,28 @@ type ReviewPage struct {
 	Game     string // the game's address
 	Status   string
 	Playing  bool
-	Mistakes []Verdict // the biggest mistakes, biggest first
+	Mistakes []Mistake // the biggest mistakes, biggest first
 	Moves    []Verdict // every judged move, in order
-	// ExactEmpties is where the exact judgement began.
-	ExactEmpties int
+	// Graph is the evaluation over the game, an inline SVG image whose
+	// text alternative is the table of Moves.
+	Graph template.HTML
+	// ExactEmpties is where the exact judgement began; Margin the
+	// smallest estimated loss called a mistake.
+	ExactEmpties, Margin int
 	// Check is the "Check again" link while the review runs, and Events
 	// the event stream that the live-update script listens to meanwhile;
 	// Start is the form's action that asks for a review.
 	Check, Events, Start string
+}
+
+// Mistake is one of the biggest mistakes: its verdict, a small board of
+// the position before it with the move played and the better one marked,
+// and where to replay it or play on from it.
+type Mistake struct {
+	Verdict
+	Board          template.HTML
+	Marks          string // the marks in words
+	Replay, PlayOn string
 }
 
 // Verdict is the judgement of one move, for a sentence.
@@ -225,6 +281,32 @@ type Verdict struct {
 	BestValue, PlayedValue, Loss int
 	Exact, Forced                bool
 	Replay                       string // the replay before the move, or empty
+	// Color is the mover's colour name, and Mine whether the viewer's
+	// review covers the move (its sentence is for the viewer).
+	Color string
+	Mine  bool
+	// Unsure is an estimated loss within twice the estimate's error.
+	Unsure bool
+}
+
+// Value writes a value for the table: exact as it is, an estimate with ≈.
+func (v Verdict) Value(n int) string {
+	if v.Exact {
+		return Signed(n)
+	}
+	return "≈" + Signed(n)
+}
+
+// LossText writes the loss for the table: "0", "12", "≈9", or for an
+// estimated loss within the error "≈3, unsure".
+func (v Verdict) LossText() string {
+	switch {
+	case v.Exact || v.Loss == 0:
+		return strconv.Itoa(v.Loss)
+	case v.Unsure:
+		return "≈" + strconv.Itoa(v.Loss) + ", unsure"
+	}
+	return "≈" + strconv.Itoa(v.Loss)
 }
 
 // Sentence puts the verdict in words: "Move 41, you played b7; a8 was
@@ -241,6 +323,9 @@ func (v Verdict) Sentence() string {
 			head, v.Best, Signed(v.BestValue), v.Played, Signed(v.PlayedValue), Plural(v.Loss, "disc"))
 	case v.Loss == 0:
 		return fmt.Sprintf("%s, as good as any by the search's estimate (about %s).", head, Signed(v.PlayedValue))
+	case v.Unsure:
+		return fmt.Sprintf("%s; %s looked a little better (about %s against %s), within the estimate's error.",
+			head, v.Best, Signed(v.BestValue), Signed(v.PlayedValue))
 	}
 	return fmt.Sprintf("%s; %s looked better: about %s against %s for %s, a loss of about %s.",
 		head, v.Best, Signed(v.BestValue), Signed(v.PlayedValue), v.Played, Plural(v.Loss, "disc"))
@@ -252,17 +337,4 @@ func Signed(n int) string {
 		return "−" + strconv.Itoa(-n)
 	}
 	return "+" + strconv.Itoa(n)
-}
-
-// BiggestMistakes returns up to n of the verdicts that lost discs, the
-// biggest loss first, the earlier move first among equal losses.
-func BiggestMistakes(vs []Verdict, n int) []Verdict {
-	var out []Verdict
-	for _, v := range vs {
-		if v.Loss > 0 {
-			out = append(out, v)
-		}
-	}
-	slices.SortStableFunc(out, func(a, b Verdict) int { return b.Loss - a.Loss })
-	return out[:min(n, len(out))]
 }

@@ -140,8 +140,10 @@ type HomePage struct {
 type ConfirmPage struct {
 	Base
 	Unfinished GameLink
-	// Hidden are the new game's choices, posted again with confirm=yes.
+	// Hidden are the new game's choices, posted again with confirm=yes
+	// to Action: the new-game form's or "play on from here".
 	Hidden []Field
+	Action string
 }
 
 // Field is a hidden form field.

@@ -85,6 +85,7 @@ var (
 	NoticeTooMany      = Notice{"Slow down a little", "This browser sent a great many requests in a short time, so the last one was not carried out. Nothing was changed. Wait a moment, then go back and try again."}
 
 	NoticeBadPly        = Notice{"That position isn't in this game", "The replay counts plies from 0, the start, to the last one played. Go back to the replay and step from there."}
+	NoticeBadImport     = Notice{"That board or start isn't offered", "Choose a board size and an opening from the import form's lists."}
 	NoticeBadRecord     = Notice{"That replay address wasn't understood", "The address of an imported game's replay carries its board, start and moves, and one of them was not readable. Import the game again."}
 	NoticeBadPlayOn     = Notice{"That position couldn't be played on", "The form names a game and a position in it, and one of them was not readable, or the game is over there. Go back to the replay and try again."}
 	NoticeReviewPlaying = Notice{"This game isn't over yet", "A game is reviewed once it is finished. Go back to the game and play it out."}

@@ -1,0 +1,210 @@
+package views
+
+import (
+	"fmt"
+	"html/template"
+	"strconv"
+	"strings"
+
+	"reversi/game"
+	"reversi/play"
+)
+
+// This file draws the review's pictures: the graph of the evaluation over
+// the game and the small boards at its biggest mistakes, as inline SVG
+// (no script, no request). Every picture is one image to a screen reader,
+// named in words; the table of moves is the graph's text alternative.
+
+// GraphPoint is Black's expected final disc difference after one judged
+// move.
+type GraphPoint struct {
+	Number int // the move's number
+	Black  int // the value for Black
+	Exact  bool
+}
+
+// Turn is where a game turned: the biggest mistake of either side.
+type Turn struct {
+	Number       int
+	Color        string
+	Played, Best string
+	Loss         int
+	Exact        bool
+}
+
+// ReviewGraph draws points (in order of moves) as a line over the moves
+// 1 to last: up is Black ahead, down White; a dashed line marks where the
+// values become exact (from move exactFrom, 0 for none). turn, if its
+// Number is not 0, is marked with a ring and said in the description.
+func ReviewGraph(points []GraphPoint, last, exactFrom int, turn Turn) template.HTML {
+	if len(points) == 0 || last <= 0 {
+		return ""
+	}
+	const h, mid, scale = 132, 66, 64 // ±64 discs fill the height
+	w := 4 * last
+	x := func(n int) int { return 4 * n }
+	y := func(v int) int { return mid - max(-scale, min(scale, v))*(mid-2)/scale }
+	var sb strings.Builder
+	fmt.Fprintf(&sb, `<svg class="graph" viewBox="0 0 %d %d" role="img" aria-labelledby="graph-t graph-d" preserveAspectRatio="none">`, w+4, h)
+	fmt.Fprintf(&sb, `<title id="graph-t">%s</title><desc id="graph-d">%s</desc>`,
+		template.HTMLEscapeString(GraphTitle), template.HTMLEscapeString(GraphDescription(points, turn)))
+	fmt.Fprintf(&sb, `<path d="M0 %dH%d" class="axis"/>`, mid, w+4)
+	if exactFrom > 0 {
+		fmt.Fprintf(&sb, `<path d="M%d 0V%d" class="exact"/>`, x(exactFrom), h)
+	}
+	sb.WriteString(`<polyline class="line" points="`)
+	for i, p := range points {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(strconv.Itoa(x(p.Number)) + "," + strconv.Itoa(y(p.Black)))
+	}
+	sb.WriteString(`"/>`)
+	for _, p := range points {
+		if p.Number == turn.Number {
+			fmt.Fprintf(&sb, `<circle cx="%d" cy="%d" r="4" class="turn"/>`, x(p.Number), y(p.Black))
+		}
+	}
+	sb.WriteString(`</svg>`)
+	return template.HTML(sb.String()) // numbers and escaped words only
+}
+
+// GraphTitle is the graph's title.
+const GraphTitle = "Black's expected final disc difference after each move"
+
+// GraphDescription says what the graph shows: where the evaluation began,
+// its highest and lowest points, where it ended and where the game turned.
+func GraphDescription(points []GraphPoint, turn Turn) string {
+	if len(points) == 0 {
+		return ""
+	}
+	hi, lo := points[0], points[0]
+	for _, p := range points {
+		if p.Black > hi.Black {
+			hi = p
+		}
+		if p.Black < lo.Black {
+			lo = p
+		}
+	}
+	first, last := points[0], points[len(points)-1]
+	s := fmt.Sprintf("For Black, %s after move %d, highest %s after move %d, lowest %s after move %d, and %s at the end (move %d).",
+		Signed(first.Black), first.Number, Signed(hi.Black), hi.Number, Signed(lo.Black), lo.Number, Signed(last.Black), last.Number)
+	if turn.Number == 0 {
+		return s + " No move lost more than the estimate's error."
+	}
+	how := "exactly"
+	if !turn.Exact {
+		how = "by the estimate"
+	}
+	return s + fmt.Sprintf(" The game turned at move %d, when %s played %s instead of %s, losing %s %s.",
+		turn.Number, turn.Color, turn.Played, turn.Best, Plural(turn.Loss, "disc"), how)
+}
+
+// MistakeBoard draws position b small, with the square played crossed
+// (×) and the better square ringed (○): shapes, not colours, tell them
+// apart, and the image's name says them in words.
+func MistakeBoard(b game.Board, played, best game.Square, marks string) template.HTML {
+	n := b.Size()
+	var sb strings.Builder
+	fmt.Fprintf(&sb, `<svg class="mboard" viewBox="0 0 %d %d" role="img" aria-label="%s">`, n, n, template.HTMLEscapeString(marks))
+	fmt.Fprintf(&sb, `<rect width="%d" height="%d" class="bd"/><path class="gl" d="`, n, n)
+	for i := 1; i < n; i++ {
+		fmt.Fprintf(&sb, "M%d 0V%dM0 %dH%d", i, n, i, n)
+	}
+	sb.WriteString(`"/>`)
+	for _, c := range []game.Color{game.Black, game.White} {
+		fmt.Fprintf(&sb, `<g class="%s">`, map[game.Color]string{game.Black: "db", game.White: "dw"}[c])
+		for sq := range game.Square(n * n) {
+			if b.At(sq) == c {
+				fmt.Fprintf(&sb, `<circle cx="%d.5" cy="%d.5" r=".4"/>`, sq.Col(n), sq.Row(n))
+			}
+		}
+		sb.WriteString(`</g>`)
+	}
+	if played != game.Pass {
+		c, r := played.Col(n), played.Row(n)
+		fmt.Fprintf(&sb, `<path class="mk" d="M%d.2 %d.2l.6 .6m0 -.6l-.6 .6"/>`, c, r)
+	}
+	if best != game.Pass && best != played {
+		fmt.Fprintf(&sb, `<circle class="mk" cx="%d.5" cy="%d.5" r=".3"/>`, best.Col(n), best.Row(n))
+	}
+	sb.WriteString(`</svg>`)
+	return template.HTML(sb.String()) // numbers and escaped words only
+}
+
+// MistakeMarks says a mistake's board in words: "The position before
+// move 37, White to move: g7, played, is crossed; a8, better, is ringed."
+func MistakeMarks(number int, b game.Board, played, best game.Square) string {
+	n := b.Size()
+	return fmt.Sprintf("The position before move %d, %s to move (Black %d, White %d): %s, played, is crossed (×); %s, better, is ringed (○).",
+		number, ColorName(b.Turn()), b.Count(game.Black), b.Count(game.White), played.Name(n), best.Name(n))
+}
+
+// ReviewInput is what a review page is made of: the stored verdicts, the
+// game's positions, whose moves the viewer's review covers, and the
+// addresses to link.
+type ReviewInput struct {
+	Moves     []play.MoveReview
+	Mistakes  []play.MoveReview // the viewer's biggest, as play ranks them
+	Turn      []play.MoveReview // the biggest of either side, first
+	Positions []game.Board
+	Size      int
+	Mine      func(game.Color) bool
+	Voice     Voice
+	// Replay is the replay's address ready for a ply number.
+	Replay               string
+	ExactEmpties, Margin int
+}
+
+// FillReview puts a stored review on page: the graph, the table of moves
+// and the biggest mistakes with their boards and links.
+func FillReview(page *ReviewPage, in ReviewInput) {
+	page.ExactEmpties, page.Margin = in.ExactEmpties, in.Margin
+	var points []GraphPoint
+	exactFrom, last := 0, 0
+	for _, mr := range in.Moves {
+		v := NewVerdict(mr, in, in.Voice)
+		page.Moves = append(page.Moves, v)
+		last = mr.Number
+		if mr.Forced {
+			continue
+		}
+		p := GraphPoint{Number: mr.Number, Black: mr.PlayedValue, Exact: mr.Exact}
+		if mr.Side == game.White {
+			p.Black = -p.Black
+		}
+		if mr.Exact && exactFrom == 0 {
+			exactFrom = mr.Number
+		}
+		points = append(points, p)
+	}
+	var turn Turn
+	if len(in.Turn) > 0 {
+		t := in.Turn[0]
+		turn = Turn{Number: t.Number, Color: ColorName(t.Side), Played: t.Played.Name(in.Size), Best: t.Best.Name(in.Size), Loss: t.Loss(), Exact: t.Exact}
+	}
+	page.Graph = ReviewGraph(points, last, exactFrom, turn)
+	for _, mr := range in.Mistakes {
+		b := in.Positions[mr.Ply]
+		marks := MistakeMarks(mr.Number, b, mr.Played, mr.Best)
+		at := in.Replay + strconv.Itoa(mr.Ply)
+		page.Mistakes = append(page.Mistakes, Mistake{Verdict: NewVerdict(mr, in, in.Voice),
+			Board: MistakeBoard(b, mr.Played, mr.Best, marks), Marks: marks, Replay: at + "#status", PlayOn: at + "#playon"})
+	}
+}
+
+// NewVerdict puts one judged move into the page's terms; its replay link
+// is in.Replay's, if any, at the move's ply.
+func NewVerdict(mr play.MoveReview, in ReviewInput, v Voice) Verdict {
+	if in.Replay != "" {
+		in.Replay += strconv.Itoa(mr.Ply)
+	}
+	return Verdict{
+		Number: mr.Number, Who: v.Who(mr.Side), Played: mr.Played.Name(in.Size), Best: mr.Best.Name(in.Size),
+		BestValue: mr.BestValue, PlayedValue: mr.PlayedValue, Loss: mr.Loss(),
+		Exact: mr.Exact, Forced: mr.Forced, Color: ColorName(mr.Side), Mine: in.Mine == nil || in.Mine(mr.Side),
+		Unsure: !mr.Exact && mr.Loss() > 0 && mr.Loss() < in.Margin,
+		Replay: in.Replay,
+	}
+}
