@@ -74,6 +74,13 @@ type Store struct {
 	now  func() time.Time
 }
 
+// PoolStats returns the figures of the connection pool, for metrics: the
+// connections open, in use and idle, and how many times one was waited for.
+func (s *Store) PoolStats() (open, inUse, idle int, waits int64) {
+	st := s.pool.Stat()
+	return int(st.TotalConns()), int(st.AcquiredConns()), int(st.IdleConns()), st.EmptyAcquireCount()
+}
+
 // An Option changes how Open sets up a Store.
 type Option func(*options)
 
