@@ -1,4 +1,4 @@
-package handlers
+package netlimit
 
 import (
 	"net"
@@ -8,12 +8,12 @@ import (
 
 // TestLimitListener checks that a third connection waits while two are
 // open, and is accepted once one of them closes.
-func TestLimitListener(t *testing.T) {
+func TestListen(t *testing.T) {
 	inner, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := LimitListener(inner, 2)
+	l := Listen(inner, 2, 0, nil)
 	defer l.Close()
 	accepted := make(chan net.Conn, 3)
 	go func() {
