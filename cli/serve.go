@@ -269,7 +269,7 @@ func openStore(ctx context.Context, where string, log *slog.Logger) (*servedStor
 	name := redact(where)
 	store, err := postgres.Open(ctx, where)
 	if err != nil {
-		return nil, fmt.Errorf("PostgreSQL at %s: %w", name, err)
+		return nil, fmt.Errorf("PostgreSQL at %s: %w", name, maskErr(err, where))
 	}
 	if strings.TrimSpace(env) == "" {
 		// Every server must accept the others' cookies: the first one
@@ -287,7 +287,7 @@ func openStore(ctx context.Context, where string, log *slog.Logger) (*servedStor
 	n, err := postgres.Listen(ctx, where, log)
 	if err != nil {
 		store.Close()
-		return nil, fmt.Errorf("PostgreSQL at %s: %w", name, err)
+		return nil, fmt.Errorf("PostgreSQL at %s: %w", name, maskErr(err, where))
 	}
 	return &servedStore{store: store, notifier: n, keys: keys, name: name,
 		close: func() { n.Close(); store.Close() }, ready: readyCheck(store, migrations.Postgres)}, nil
@@ -300,15 +300,6 @@ func newSessionSecret() (string, error) {
 		return "", err
 	}
 	return hex.EncodeToString(b), nil
-}
-
-// redact returns a database URL without its password, for the log.
-func redact(s string) string {
-	u, err := url.Parse(s)
-	if err != nil {
-		return "(a postgres:// URL)"
-	}
-	return u.Redacted()
 }
 
 // DefaultDrain is how long a server stopped by SIGTERM keeps serving pages
