@@ -44,7 +44,7 @@ func Listen(l net.Listener, n, perAddr int, trusted []string) *ConnLimiter {
 		if err != nil {
 			a, err := netip.ParseAddr(t)
 			if err != nil {
-				continue // handlers.New refuses it
+				continue // serve refuses it (handlers.New)
 			}
 			p = netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen())
 		}

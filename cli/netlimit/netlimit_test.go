@@ -1,6 +1,8 @@
 package netlimit
 
 import (
+	"errors"
+	"io"
 	"net"
 	"testing"
 	"time"
@@ -47,4 +49,81 @@ func TestListen(t *testing.T) {
 		t.Fatal("the third connection was not accepted after one closed")
 	}
 	second.Close()
+}
+
+// dialFrom connects to addr from the loopback address from.
+func dialFrom(t *testing.T, from, addr string) net.Conn {
+	t.Helper()
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}, Timeout: 5 * time.Second}
+	c, err := d.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+// closedSoon reports whether the server closed c within a short while.
+func closedSoon(c net.Conn) bool {
+	c.SetReadDeadline(time.Now().Add(150 * time.Millisecond))
+	_, err := c.Read(make([]byte, 1))
+	var ne net.Error
+	return !(errors.As(err, &ne) && ne.Timeout())
+}
+
+// TestPerAddressCap fills one address's places: its next connection is
+// closed at once, another address's is accepted, a trusted proxy is not
+// capped, and a place freed is taken again.
+func TestPerAddressCap(t *testing.T) {
+	inner, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := Listen(inner, 100, 3, []string{"127.0.0.3", "127.0.4.0/24"})
+	defer l.Close()
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			go func() { // a server that reads until the client leaves
+				io.Copy(io.Discard, c)
+				c.Close()
+			}()
+		}
+	}()
+	addr := inner.Addr().String()
+	var mine []net.Conn
+	for range 3 {
+		mine = append(mine, dialFrom(t, "127.0.0.1", addr))
+	}
+	for i, c := range mine {
+		if closedSoon(c) {
+			t.Fatalf("connection %d within the cap was closed", i)
+		}
+	}
+	if !closedSoon(dialFrom(t, "127.0.0.1", addr)) {
+		t.Error("a fourth connection from one address was kept")
+	}
+	if closedSoon(dialFrom(t, "127.0.0.2", addr)) {
+		t.Error("another address's connection was closed")
+	}
+	for _, from := range []string{"127.0.0.3", "127.0.4.9"} {
+		for i := range 4 {
+			if closedSoon(dialFrom(t, from, addr)) {
+				t.Errorf("trusted proxy %s: connection %d was closed", from, i)
+			}
+		}
+	}
+	if l.Refused() != 1 {
+		t.Errorf("Refused() = %d, want 1", l.Refused())
+	}
+	mine[0].Close()
+	deadline := time.Now().Add(10 * time.Second)
+	for closedSoon(dialFrom(t, "127.0.0.1", addr)) {
+		if time.Now().After(deadline) {
+			t.Fatal("a freed place was not taken again")
+		}
+	}
 }
