@@ -188,9 +188,13 @@ func TestProbesMetricsAndDrain(t *testing.T) {
 	}
 }
 
-// buildServer builds the binary once per test.
+// buildServer builds the binary once per test; $REVERSI_OPS_BIN names
+// another one instead (an older build, to see these tests fail on it).
 func buildServer(t *testing.T) string {
 	t.Helper()
+	if b := os.Getenv("REVERSI_OPS_BIN"); b != "" {
+		return b
+	}
 	bin := filepath.Join(t.TempDir(), "reversi")
 	if out, err := exec.Command("go", "build", "-o", bin, "reversi").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
