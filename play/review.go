@@ -102,19 +102,19 @@ func (q *reviewQueue) counts() (queued, running int) {
 
 // enqueue asks for g's review on behalf of player, from network net; it
 // returns the refusal when a cap is reached, and the kind of cap.
-func (q *reviewQueue) enqueue(g *db.Game, player, net string) (err error, kind string) {
+func (q *reviewQueue) enqueue(g *db.Game, player, net string) (kind string, err error) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if _, ok := q.pending[g.ID]; ok {
-		return nil, ""
+		return "", nil
 	}
 	switch {
 	case len(q.waiting[player]) >= maxReviewsPerPlayer:
-		return ErrReviewsWaiting, "player"
+		return "player", ErrReviewsWaiting
 	case net != "" && q.nets[net] >= maxReviewsPerNetwork:
-		return ErrReviewBusy, "network"
+		return "network", ErrReviewBusy
 	case q.queued >= maxQueuedReviews:
-		return ErrReviewBusy, "queue"
+		return "queue", ErrReviewBusy
 	}
 	if len(q.waiting[player]) == 0 {
 		q.turn = append(q.turn, player)
@@ -127,7 +127,7 @@ func (q *reviewQueue) enqueue(g *db.Game, player, net string) (err error, kind s
 	case q.wake <- struct{}{}:
 	default:
 	}
-	return nil, ""
+	return "", nil
 }
 
 // next takes the next review to run: the oldest of the player whose turn
@@ -308,7 +308,7 @@ func (a *App) RequestReview(ctx context.Context, m *Match, player, network strin
 	if err != nil || sr != nil {
 		return err
 	}
-	if err, kind := a.reviewQueue().enqueue(m.Game, player, network); err != nil {
+	if kind, err := a.reviewQueue().enqueue(m.Game, player, network); err != nil {
 		a.observer.ReviewRefused(kind)
 		return err
 	}

@@ -28,30 +28,30 @@ func gameNamed(id string) *db.Game { return &db.Game{ID: id} }
 func TestReviewQueueCaps(t *testing.T) {
 	q := newQueue()
 	for i := range maxReviewsPerPlayer {
-		if err, _ := q.enqueue(gameNamed(fmt.Sprint("a", i)), "alice", "net A"); err != nil {
+		if _, err := q.enqueue(gameNamed(fmt.Sprint("a", i)), "alice", "net A"); err != nil {
 			t.Fatalf("alice's review %d: %v", i, err)
 		}
 	}
-	if err, kind := q.enqueue(gameNamed("a-more"), "alice", "net B"); !errors.Is(err, ErrReviewsWaiting) || kind != "player" {
+	if kind, err := q.enqueue(gameNamed("a-more"), "alice", "net B"); !errors.Is(err, ErrReviewsWaiting) || kind != "player" {
 		t.Errorf("alice past her cap: %v (%s), want ErrReviewsWaiting", err, kind)
 	}
-	if err, _ := q.enqueue(gameNamed("a0"), "alice", "net A"); err != nil {
+	if _, err := q.enqueue(gameNamed("a0"), "alice", "net A"); err != nil {
 		t.Errorf("a game already queued: %v, want nothing", err)
 	}
 	for i := range maxReviewsPerNetwork - maxReviewsPerPlayer {
-		if err, _ := q.enqueue(gameNamed(fmt.Sprint("n", i)), fmt.Sprint("neighbour", i), "net A"); err != nil {
+		if _, err := q.enqueue(gameNamed(fmt.Sprint("n", i)), fmt.Sprint("neighbour", i), "net A"); err != nil {
 			t.Fatalf("neighbour %d: %v", i, err)
 		}
 	}
-	if err, kind := q.enqueue(gameNamed("n-more"), "newcomer", "net A"); !errors.Is(err, ErrReviewBusy) || kind != "network" {
+	if kind, err := q.enqueue(gameNamed("n-more"), "newcomer", "net A"); !errors.Is(err, ErrReviewBusy) || kind != "network" {
 		t.Errorf("past the network's cap: %v (%s), want ErrReviewBusy", err, kind)
 	}
 	for i := 0; q.queued < maxQueuedReviews; i++ {
-		if err, _ := q.enqueue(gameNamed(fmt.Sprint("o", i)), fmt.Sprint("other", i), fmt.Sprint("net o", i)); err != nil {
+		if _, err := q.enqueue(gameNamed(fmt.Sprint("o", i)), fmt.Sprint("other", i), fmt.Sprint("net o", i)); err != nil {
 			t.Fatalf("other %d: %v", i, err)
 		}
 	}
-	if err, kind := q.enqueue(gameNamed("late"), "late", "net late"); !errors.Is(err, ErrReviewBusy) || kind != "queue" {
+	if kind, err := q.enqueue(gameNamed("late"), "late", "net late"); !errors.Is(err, ErrReviewBusy) || kind != "queue" {
 		t.Errorf("past the queue's cap: %v (%s), want ErrReviewBusy", err, kind)
 	}
 }
@@ -63,7 +63,7 @@ func TestReviewQueueTurns(t *testing.T) {
 	for _, r := range []struct{ id, player string }{
 		{"a1", "alice"}, {"a2", "alice"}, {"b1", "bob"}, {"c1", "carol"}, {"c2", "carol"}, {"d1", "dave"},
 	} {
-		if err, _ := q.enqueue(gameNamed(r.id), r.player, "net "+r.player); err != nil {
+		if _, err := q.enqueue(gameNamed(r.id), r.player, "net "+r.player); err != nil {
 			t.Fatal(err)
 		}
 	}
