@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -149,5 +150,21 @@ func TestReviewLongPollCounts(t *testing.T) {
 	case <-done:
 		t.Errorf("the first long poll ended while the review ran")
 	default:
+	}
+}
+
+// TestDrainEndsStreamsWithRetry checks that the shutdown ends an event
+// stream with a hint to reconnect a few seconds later.
+func TestDrainEndsStreamsWithRetry(t *testing.T) {
+	ts, _, srv := onlineApp(t, nil, 0)
+	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
+	_, events := seatedGuest(t, host, guest)
+	resp := openStream(t, guest, context.Background(), events)
+	defer resp.Body.Close()
+	waitUntil(t, func() bool { return srv.waiters.open() == 1 }, "the stream to open")
+	srv.Drain()
+	body, _ := io.ReadAll(resp.Body)
+	if !strings.HasSuffix(string(body), "retry: 3000\n\n") {
+		t.Errorf("the stream ended with %q, want a retry hint", body)
 	}
 }
