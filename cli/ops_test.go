@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -101,10 +102,14 @@ func TestHostileConnections(t *testing.T) {
 		request string
 	}{
 		{"300 idle connections, 256 files", 256, 300, ""},
+		{"300 event streams on one cookie, 256 files", 256, 300, "stream"},
 		{"1,100 kept-alive connections, 1,024 files", 1024, 1100, "GET /static/icon.svg HTTP/1.1\r\nHost: x\r\n\r\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := opsServer(t, bin, tc.files)
+			if tc.request == "stream" {
+				tc.request = streamRequest(t, srv.url)
+			}
 			hold(t, strings.TrimPrefix(srv.url, "http://"), tc.conns, tc.request)
 			start := time.Now()
 			status, body := getFrom("127.0.0.2", srv.url+"/", 2*time.Second)
@@ -116,6 +121,22 @@ func TestHostileConnections(t *testing.T) {
 			}
 		})
 	}
+}
+
+// streamRequest starts an online game at base and returns the request of
+// its host's event stream, cookie and all.
+func streamRequest(t *testing.T, base string) string {
+	t.Helper()
+	host := newPlayer(t, base, "host")
+	r := host.must(host.post("/games", url.Values{"opponent": {"online"}, "color": {"black"}, "level": {"easy"},
+		"size": {"6"}, "start": {"cross"}, "show_moves": {"on"}, "confirm": {"yes"}}), http.StatusSeeOther, "new online game")
+	link := host.waitingLink(strings.TrimSuffix(r.location, "#status"))
+	u, _ := url.Parse(base)
+	var cookies []string
+	for _, c := range host.c.Jar.Cookies(u) {
+		cookies = append(cookies, c.String())
+	}
+	return "GET " + link + " HTTP/1.1\r\nHost: x\r\nCookie: " + strings.Join(cookies, "; ") + "\r\n\r\n"
 }
 
 // TestProbesMetricsAndDrain checks from outside: the probes answer 200,
