@@ -116,6 +116,7 @@ func TestHostileConnections(t *testing.T) {
 			if status != http.StatusOK {
 				t.Errorf("another address's home page: %d after %v: %.200s\n%s", status, time.Since(start), body, srv.log())
 			}
+			t.Logf("another address's home page in %v", time.Since(start))
 			if !strings.Contains(srv.log(), "msg=connections max=") {
 				t.Errorf("the connection caps were not logged:\n%s", srv.log())
 			}
