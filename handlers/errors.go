@@ -80,7 +80,7 @@ var refusals = []struct {
 	{play.ErrHintFailed, http.StatusServiceUnavailable, views.NoticeHintFailed},
 	{play.ErrReviewPlaying, http.StatusConflict, views.NoticeReviewPlaying},
 	{play.ErrReviewBusy, http.StatusServiceUnavailable, views.NoticeReviewBusy},
-	{play.ErrReviewsWaiting, http.StatusTooManyRequests, views.NoticeReviewBusy},
+	{play.ErrReviewsWaiting, http.StatusTooManyRequests, views.NoticeReviewsWaiting},
 	{play.ErrBadPlayOn, http.StatusBadRequest, views.NoticeBadPlayOn},
 	{db.ErrNotFound, http.StatusNotFound, views.NoticeNoGame},
 	{db.ErrRoomFull, http.StatusConflict, views.NoticeRoomFull},
