@@ -36,7 +36,7 @@ func runCopyDB(args []string) error {
 		fs.Usage()
 		return errors.New("want -to postgres://… and no other arguments")
 	}
-	if _, err := os.Stat(*from); err != nil {
+	if err := checkSQLiteFile(*from); err != nil {
 		return fmt.Errorf("source: %w", err)
 	}
 	ctx := context.Background()
@@ -55,7 +55,7 @@ func runCopyDB(args []string) error {
 	defer raw.Close()
 	dst, err := postgres.Open(ctx, *to)
 	if err != nil {
-		return err
+		return fmt.Errorf("PostgreSQL at %s: %w", redact(*to), maskErr(err, *to))
 	}
 	defer dst.Close()
 	n, err := dst.Import(ctx, raw)
@@ -65,6 +65,29 @@ func runCopyDB(args []string) error {
 	fmt.Fprintf(stdout, "copied %d players, %d games, %d rooms and %d practice boards from %s\n",
 		n.Players, n.Games, n.Rooms, n.Practice, *from)
 	return copySessionKey(ctx, dst, *from+".session-key")
+}
+
+// sqliteHeader begins every SQLite database file.
+const sqliteHeader = "SQLite format 3\x00"
+
+// checkSQLiteFile refuses a source that is not a SQLite database: opening
+// it as the server does would make an empty file, or any file SQLite
+// takes for one, into a new database, and copy nothing.
+func checkSQLiteFile(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	head := make([]byte, len(sqliteHeader))
+	n, err := io.ReadFull(f, head)
+	switch {
+	case n == 0:
+		return fmt.Errorf("%s is empty, not a database", path)
+	case err != nil || string(head) != sqliteHeader:
+		return fmt.Errorf("%s is not a SQLite database", path)
+	}
+	return nil
 }
 
 // copySessionKey stores the old site's session secret (the file that serve

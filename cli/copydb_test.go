@@ -187,3 +187,22 @@ func TestCopyDB(t *testing.T) {
 		}
 	}
 }
+
+// TestCopyDBRefusesNonDatabase checks that copydb refuses an empty source
+// and a file that is not a database, before connecting anywhere, and
+// leaves the file as it was.
+func TestCopyDBRefusesNonDatabase(t *testing.T) {
+	for name, body := range map[string]string{"empty": "", "text": "these are not the games you are looking for\n"} {
+		path := filepath.Join(t.TempDir(), name+".db")
+		if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		err := runCopyDB([]string{"-from", path, "-to", "postgres://reversi@127.0.0.1:1/reversi"})
+		if err == nil || !strings.Contains(err.Error(), "source") {
+			t.Errorf("%s source: err = %v, want a refusal of the source", name, err)
+		}
+		if b, _ := os.ReadFile(path); string(b) != body {
+			t.Errorf("%s source: the file changed to %d bytes", name, len(b))
+		}
+	}
+}

@@ -7,26 +7,33 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/url"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
 
+	"reversi/cli/metrics"
+	"reversi/cli/netlimit"
 	"reversi/db"
 	"reversi/db/postgres"
 	"reversi/db/sqlite"
 	"reversi/handlers"
+	"reversi/migrations"
 	"reversi/play"
 	"reversi/views"
 )
 
-// runServe runs the web server until SIGINT or SIGTERM, then shuts down
-// gracefully: requests in flight (a computer move, say) may finish.
+// runServe runs the web server until SIGINT or SIGTERM, then drains: /readyz
+// answers 503 while pages are still served for -drain, so that a balancer
+// takes the server out; then requests in flight (a computer move, say)
+// finish, event streams end with a hint to reconnect, and the store closes.
 func runServe(args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fs.String("addr", "localhost:8080", "address to listen on")
@@ -43,7 +50,10 @@ func runServe(args []string) error {
 	}
 	netPlayers := fs.Float64("new-players-per-hour", handlers.DefaultNewPlayersPerHour, "new player ids each network (IPv4 /24, IPv6 /64) may get per hour; negative: no limit")
 	netGames := fs.Float64("new-games-per-hour", handlers.DefaultNewGamesPerHour, "games each network may start per hour; negative: no limit")
-	maxConns := fs.Int("max-conns", handlers.DefaultMaxConns, "connections kept open at once; more wait in the kernel's queue")
+	maxConns := fs.Int("max-conns", netlimit.DefaultMaxConns, "connections kept open at once, lowered to what the file limit allows; more wait in the kernel's queue")
+	perAddr := fs.Int("max-conns-per-addr", netlimit.DefaultConnsPerAddr, "connections one address may keep open (at most a quarter of the cap); more are closed at once; trusted proxies are exempt")
+	drain := fs.Duration("drain", DefaultDrain, "on SIGTERM, how long /readyz answers 503 while pages are still served, before the server stops")
+	metricsAddr := fs.String("metrics-addr", "", "address of a separate listener for Prometheus metrics at /metrics (such as localhost:9090); off by default")
 	proxies := fs.String("trusted-proxies", "", "comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For names the client (for the rate limits); none by default")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -60,8 +70,11 @@ func runServe(args []string) error {
 			return fmt.Errorf("-public-url %q: want a scheme and host, like https://reversi.example", *publicURL)
 		}
 	}
-	if *maxConns < 1 {
-		return errors.New("-max-conns must be at least 1")
+	if *maxConns < 1 || *perAddr < 1 {
+		return errors.New("-max-conns and -max-conns-per-addr must be at least 1")
+	}
+	if *drain < 0 {
+		return errors.New("-drain must not be negative")
 	}
 	if *moveRate == 0 || *gameRate == 0 || *hintRate == 0 || *netPlayers == 0 || *netGames == 0 {
 		return errors.New("a rate of 0 would refuse everything; a negative rate switches the limit off")
@@ -84,24 +97,33 @@ func runServe(args []string) error {
 	if err != nil {
 		return err
 	}
-	app, err := play.New(play.Config{Store: st.store, Notifier: st.notifier, Logger: log, RoomTTL: *roomTTL})
+	var obs *metrics.Metrics
+	if *metricsAddr != "" {
+		obs = metrics.New()
+	}
+	app, err := play.New(play.Config{Store: st.store, Notifier: st.notifier, Logger: log, RoomTTL: *roomTTL, Observer: observer(obs)})
 	if err != nil {
 		return err
 	}
-	srv, err := handlers.New(handlers.Config{App: app, Views: v, SessionKeys: st.keys, SecureCookies: *secure, Logger: log,
+	hc := handlers.Config{App: app, Views: v, SessionKeys: st.keys, SecureCookies: *secure, Logger: log,
 		MoveRate: *moveRate, MoveBurst: burst(*moveRate, 2), GameRate: *gameRate, GameBurst: burst(*gameRate, 10),
 		HintRate: *hintRate, HintBurst: burst(*hintRate, 5),
-		NewPlayersPerHour: *netPlayers, NewGamesPerHour: *netGames, TrustedProxies: trusted, PublicURL: *publicURL})
+		NewPlayersPerHour: *netPlayers, NewGamesPerHour: *netGames, TrustedProxies: trusted, PublicURL: *publicURL,
+		Ready: st.ready}
+	if obs != nil {
+		hc.Observe, hc.Refused = obs.Request, obs.Refused
+	}
+	srv, err := handlers.New(hc)
 	if err != nil {
 		return err
 	}
 	hs := &http.Server{
 		Addr:              *addr,
 		Handler:           srv.Routes(),
-		ReadHeaderTimeout: 5 * time.Second,
+		ReadHeaderTimeout: headerTimeout, // a silent new connection leaves after this
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      30 * time.Second, // a Hard move takes up to a few seconds
-		IdleTimeout:       2 * time.Minute,
+		IdleTimeout:       idleTimeout,      // and a silent kept-alive one after this
 		MaxHeaderBytes:    64 << 10,
 	}
 	hs.RegisterOnShutdown(srv.Drain) // event streams, long polls and reviews end at once
@@ -110,16 +132,33 @@ func runServe(args []string) error {
 	if err != nil {
 		return err
 	}
+	files, known := fileLimit()
+	conns := connCap(*maxConns, files, known)
+	per := min(*perAddr, max(1, conns/4))
+	log.Info("connections", "max", conns, "per-addr", per, "file-limit", files)
+	limited := netlimit.Listen(ln, conns, per, trusted)
+	if obs != nil {
+		ms, err := serveMetrics(*metricsAddr, obs, app, srv, st.store, limited, log)
+		if err != nil {
+			return err
+		}
+		defer ms.Close()
+	}
 	errc := make(chan error, 1)
 	go func() {
 		log.Info("serving", "addr", "http://"+ln.Addr().String(), "db", st.name, "schema", schema[len(schema)-1])
-		errc <- hs.Serve(handlers.LimitListener(ln, *maxConns))
+		errc <- hs.Serve(limited)
 	}()
 	select {
 	case err := <-errc:
 		return err
 	case <-ctx.Done():
 	}
+	stop() // a second signal stops the process at once
+	log.Info("draining", "for", *drain)
+	srv.StartDrain()
+	hs.SetKeepAlivesEnabled(false) // the next requests come on new connections, through the balancer
+	time.Sleep(*drain)
 	log.Info("shutting down")
 	sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
@@ -132,6 +171,55 @@ func runServe(args []string) error {
 	return nil
 }
 
+// observer is the app's observer: the metrics, when they are on.
+func observer(m *metrics.Metrics) play.Observer {
+	if m == nil {
+		return nil
+	}
+	return m
+}
+
+// serveMetrics registers the figures read at each scrape and serves the
+// metrics at /metrics on their own listener at addr.
+func serveMetrics(addr string, m *metrics.Metrics, app *play.App, srv *handlers.Server, store db.Store,
+	conns *netlimit.ConnLimiter, log *slog.Logger) (*http.Server, error) {
+	gauge := func(f func(play.Gauges) int) func() float64 {
+		return func() float64 { return float64(f(app.Gauges())) }
+	}
+	m.Gauge("reversi_searches_waiting", "Searches (computer moves, hints, review moves) waiting for a slot.",
+		gauge(func(g play.Gauges) int { return g.SearchesWaiting }))
+	m.Gauge("reversi_reviews_queued", "Reviews waiting in the queue.", gauge(func(g play.Gauges) int { return g.ReviewsQueued }))
+	m.Gauge("reversi_reviews_running", "Reviews being worked out.", gauge(func(g play.Gauges) int { return g.ReviewsRunning }))
+	m.Gauge("reversi_waiters_open", "Event streams and long polls open.", func() float64 { return float64(srv.Waiting()) })
+	m.Gauge("reversi_connections_open", "Connections open on the public port.", func() float64 { return float64(conns.Open()) })
+	m.Counter("reversi_connections_refused_total", "Connections closed at once for their address's cap.",
+		func() float64 { return float64(conns.Refused()) })
+	if p, ok := store.(interface {
+		PoolStats() (open, inUse, idle int, waits int64)
+	}); ok {
+		stat := func(i int) func() float64 {
+			return func() float64 {
+				open, inUse, idle, waits := p.PoolStats()
+				return float64([]int64{int64(open), int64(inUse), int64(idle), waits}[i])
+			}
+		}
+		m.Gauge("reversi_db_connections_open", "Database connections open (SQLite: the read pool).", stat(0))
+		m.Gauge("reversi_db_connections_in_use", "Database connections in use.", stat(1))
+		m.Gauge("reversi_db_connections_idle", "Database connections idle.", stat(2))
+		m.Counter("reversi_db_connection_waits_total", "Times a request waited for a database connection.", stat(3))
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("-metrics-addr: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", m.Handler())
+	ms := &http.Server{Handler: mux, ReadHeaderTimeout: headerTimeout, IdleTimeout: idleTimeout}
+	log.Info("metrics", "addr", "http://"+ln.Addr().String()+"/metrics")
+	go ms.Serve(ln)
+	return ms, nil
+}
+
 // servedStore is the store that serve runs on, with what goes with it.
 type servedStore struct {
 	store    db.Store
@@ -139,6 +227,24 @@ type servedStore struct {
 	keys     [][]byte    // the session keys
 	name     string      // for the log, without a password
 	close    func()
+	ready    func(context.Context) error // /readyz's check
+}
+
+// readyCheck returns /readyz's check of store: it answers, and has the
+// newest of the migrations in fsys applied.
+func readyCheck(store db.Store, fsys fs.FS) func(context.Context) error {
+	names, _ := fs.Glob(fsys, "*.sql")
+	want := names[len(names)-1] // the embedded files are many, and in order
+	return func(ctx context.Context) error {
+		applied, err := store.Migrations(ctx)
+		if err != nil {
+			return err
+		}
+		if !slices.Contains(applied, want) {
+			return fmt.Errorf("migration %s is not applied", want)
+		}
+		return nil
+	}
 }
 
 // openStore opens the database that -db names: a SQLite file, or with a
@@ -157,12 +263,13 @@ func openStore(ctx context.Context, where string, log *slog.Logger) (*servedStor
 			store.Close()
 			return nil, err
 		}
-		return &servedStore{store: store, keys: keys, name: where, close: func() { store.Close() }}, nil
+		return &servedStore{store: store, keys: keys, name: where, close: func() { store.Close() },
+			ready: readyCheck(store, migrations.SQLite)}, nil
 	}
 	name := redact(where)
 	store, err := postgres.Open(ctx, where)
 	if err != nil {
-		return nil, fmt.Errorf("PostgreSQL at %s: %w", name, err)
+		return nil, fmt.Errorf("PostgreSQL at %s: %w", name, maskErr(err, where))
 	}
 	if strings.TrimSpace(env) == "" {
 		// Every server must accept the others' cookies: the first one
@@ -180,10 +287,10 @@ func openStore(ctx context.Context, where string, log *slog.Logger) (*servedStor
 	n, err := postgres.Listen(ctx, where, log)
 	if err != nil {
 		store.Close()
-		return nil, fmt.Errorf("PostgreSQL at %s: %w", name, err)
+		return nil, fmt.Errorf("PostgreSQL at %s: %w", name, maskErr(err, where))
 	}
 	return &servedStore{store: store, notifier: n, keys: keys, name: name,
-		close: func() { n.Close(); store.Close() }}, nil
+		close: func() { n.Close(); store.Close() }, ready: readyCheck(store, migrations.Postgres)}, nil
 }
 
 // newSessionSecret returns 32 random bytes in hex.
@@ -195,13 +302,32 @@ func newSessionSecret() (string, error) {
 	return hex.EncodeToString(b), nil
 }
 
-// redact returns a database URL without its password, for the log.
-func redact(s string) string {
-	u, err := url.Parse(s)
-	if err != nil {
-		return "(a postgres:// URL)"
+// DefaultDrain is how long a server stopped by SIGTERM keeps serving pages
+// while /readyz answers 503: a few probes of a balancer.
+const DefaultDrain = 5 * time.Second
+
+// headerTimeout and idleTimeout bound how long a connection may stay
+// silent: a new one before its request, a kept-alive one between requests.
+const (
+	headerTimeout = 5 * time.Second
+	idleTimeout   = 30 * time.Second
+)
+
+// fileReserve is the share of the file limit kept for the database, the
+// log and the listeners: an eighth, and at least 64 files.
+func fileReserve(files uint64) uint64 { return max(64, files/8) }
+
+// connCap is the connection cap: -max-conns, lowered to what the file
+// limit allows once the reserve is set aside (and at least 16).
+func connCap(maxConns int, files uint64, known bool) int {
+	if !known || files > 1<<30 {
+		return maxConns
 	}
-	return u.Redacted()
+	allowed := 16
+	if r := fileReserve(files); files > r+16 {
+		allowed = int(files - r)
+	}
+	return min(maxConns, allowed)
 }
 
 // burst is the burst allowed with a rate: per seconds of it, at least one.

@@ -21,6 +21,8 @@ func TestServeRefusesBadFlags(t *testing.T) {
 		{"-trusted-proxies", "10.0.0.1, proxy.example"},
 		{"-hint-rate", "0"},
 		{"-max-conns", "0"},
+		{"-max-conns-per-addr", "0"},
+		{"-drain", "-1s"},
 		{"-public-url", "reversi.example"},
 		{"-public-url", "https://reversi.example/play"},
 	} {
@@ -40,11 +42,58 @@ func TestServeRefusesBadFlags(t *testing.T) {
 // that cannot be reached stops at once with an error that says so (Main
 // then exits with status 1), and without the URL's password.
 func TestServeWithoutPostgreSQL(t *testing.T) {
-	err := runServe([]string{"-db", "postgres://reversi:hunter2@127.0.0.1:1/reversi?sslmode=disable", "-addr", "localhost:0"})
-	if !errors.Is(err, db.ErrUnavailable) {
-		t.Fatalf("serve on an unreachable PostgreSQL: err = %v, want db.ErrUnavailable", err)
+	for _, u := range []string{
+		"postgres://reversi:hunter2@127.0.0.1:1/reversi?sslmode=disable",
+		"postgres://reversi@127.0.0.1:1/reversi?sslmode=disable&password=hunter2",
+		"postgres://reversi@127.0.0.1:1/reversi?sslmode=disable&sslpassword=hunter2&sslkey=/keys/hunter2.key",
+	} {
+		err := runServe([]string{"-db", u, "-addr", "localhost:0"})
+		if !errors.Is(err, db.ErrUnavailable) {
+			t.Fatalf("serve on an unreachable PostgreSQL: err = %v, want db.ErrUnavailable", err)
+		}
+		if msg := err.Error(); strings.Contains(msg, "hunter2") || !strings.Contains(msg, "127.0.0.1:1") {
+			t.Errorf("error %q: want the address and no password", msg)
+		}
 	}
-	if msg := err.Error(); strings.Contains(msg, "hunter2") || !strings.Contains(msg, "127.0.0.1:1") {
-		t.Errorf("error %q: want the address and no password", msg)
+}
+
+// TestRedact checks that every credential of a database URL is masked.
+func TestRedact(t *testing.T) {
+	for _, u := range []string{
+		"postgres://reversi:hunter2@db.example/reversi",
+		"postgres://reversi@db.example/reversi?password=hunter2",
+		"postgres://reversi@db.example/reversi?sslmode=verify-full&sslpassword=hunter2",
+		"postgres://reversi@db.example/reversi?sslkey=%2Fetc%2Fhunter2.key",
+		"postgres://reversi:p%40ss@db.example/reversi?PASSWORD=hunter2",
+	} {
+		got := redact(u)
+		if strings.Contains(got, "hunter2") || strings.Contains(got, "p%40ss") || !strings.Contains(got, "db.example") {
+			t.Errorf("redact(%q) = %q", u, got)
+		}
+		if msg := maskErr(errors.New("cannot connect to "+u), u).Error(); strings.Contains(msg, "hunter2") || strings.Contains(msg, "p%40ss") {
+			t.Errorf("maskErr for %q: %q", u, msg)
+		}
+	}
+}
+
+// TestConnCap checks the connection cap that the file limit allows.
+func TestConnCap(t *testing.T) {
+	for _, tc := range []struct {
+		max   int
+		files uint64
+		known bool
+		want  int
+	}{
+		{4096, 256, true, 192},
+		{4096, 1024, true, 896},
+		{4096, 1 << 20, true, 4096},
+		{100, 1024, true, 100},
+		{4096, 40, true, 16},
+		{4096, 0, false, 4096},
+		{4096, 1 << 62, true, 4096},
+	} {
+		if got := connCap(tc.max, tc.files, tc.known); got != tc.want {
+			t.Errorf("connCap(%d, %d, %v) = %d, want %d", tc.max, tc.files, tc.known, got, tc.want)
+		}
 	}
 }

@@ -50,6 +50,10 @@ type Store interface {
 	// CreateGame stores a new game. The caller chooses g.ID; the store
 	// sets Created and Updated.
 	CreateGame(ctx context.Context, g *Game) error
+	// StartGame does in one write what starting a game asks: it records
+	// g's player as seen now (as CreatePlayer), keeps their choices (as
+	// SetChoices) and stores g (as CreateGame).
+	StartGame(ctx context.Context, g *Game, choices string) error
 	// Game returns the game with the given id, or ErrNotFound.
 	Game(ctx context.Context, id string) (*Game, error)
 	// Unfinished returns the player's unfinished games (their own and

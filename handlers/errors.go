@@ -87,6 +87,7 @@ var refusals = []struct {
 	{play.ErrHintFailed, http.StatusServiceUnavailable, views.NoticeHintFailed},
 	{play.ErrReviewPlaying, http.StatusConflict, views.NoticeReviewPlaying},
 	{play.ErrReviewBusy, http.StatusServiceUnavailable, views.NoticeReviewBusy},
+	{play.ErrReviewsWaiting, http.StatusTooManyRequests, views.NoticeReviewsWaiting},
 	{play.ErrBadPlayOn, http.StatusBadRequest, views.NoticeBadPlayOn},
 	{play.ErrBadImport, http.StatusBadRequest, views.NoticeBadImport},
 	{db.ErrNotFound, http.StatusNotFound, views.NoticeNoGame},
@@ -119,8 +120,8 @@ func explain(err error) (int, views.Notice) {
 // wrap turns a handler that returns an error into a Gin handler, and
 // answers its error: with the game's page when the error is about a game
 // the request loaded, with the error page otherwise. A client that went
-// away is logged as such, a refusal at info level with its cause, a fault
-// as an error.
+// away is logged as such, a refusal at info level with its cause (a 503
+// too: any client can cause one), a fault (500) as an error.
 func (s *Server) wrap(h func(*gin.Context) error) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		err := h(c)
@@ -136,9 +137,13 @@ func (s *Server) wrap(h func(*gin.Context) error) gin.HandlerFunc {
 		}
 		status, n := explain(err)
 		switch {
-		case status >= 500:
+		case status == http.StatusInternalServerError:
+			s.refused("fault")
 			s.log.Error("request failed", "path", path, "status", status, "err", err)
 		default:
+			if errors.Is(err, db.ErrUnavailable) {
+				s.refused("store")
+			}
 			s.log.Info("request refused", "path", path, "status", status, "cause", err)
 		}
 		var ob *onBoard

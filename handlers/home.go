@@ -118,14 +118,13 @@ func (s *Server) newGame(c *gin.Context) error {
 			return err
 		}
 	}
-	if err := s.recordPlayer(c, p); err != nil {
-		return err
-	}
-	// The next Play button starts a game like this one.
+	// The next Play button starts a game like this one. Start records
+	// the player as seen.
 	g, err := s.app.Start(ctx, p, ch)
 	if err != nil {
 		return err
 	}
+	c.Set(recordedKey, p)
 	if err := s.savePlayer(c, p); err != nil {
 		return err
 	}

@@ -4,11 +4,11 @@ import (
 	"errors"
 	"math"
 	"net/http"
-	"net/netip"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
 
+	"reversi/play"
 	"reversi/views"
 )
 
@@ -70,33 +70,16 @@ func (s *Server) limitBody(c *gin.Context) {
 // Retry-After. Requests are counted per player, or per address for a
 // browser without a player cookie: the peer's address, or behind a trusted
 // proxy the client's (see Config.TrustedProxies).
-func (s *Server) rateLimit(l *rateLimiter) gin.HandlerFunc {
+func (s *Server) rateLimit(kind string, l *rateLimiter) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		if ok, wait := l.allow(limitKey(c), s.now()); !ok {
+			s.refused(kind)
 			c.Header("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
 			s.renderError(c, errTooMany.status, errTooMany.Notice)
 			return
 		}
 		c.Next()
 	}
-}
-
-// netOf names the network a client's address belongs to, for the
-// limits on new players and games: IPv4 addresses by /24, IPv6 by /64,
-// since one person easily has a whole IPv6 /64 (or a few IPv4 addresses
-// next to each other) to draw from.
-func netOf(ip string) string {
-	addr, err := netip.ParseAddr(ip)
-	if err != nil {
-		return "addr " + ip
-	}
-	addr = addr.Unmap()
-	bits := 64
-	if addr.Is4() {
-		bits = 24
-	}
-	p, _ := addr.Prefix(bits)
-	return "net " + p.String()
 }
 
 // perNetwork refuses requests over l's rate for the client's network with
@@ -112,7 +95,8 @@ func (s *Server) perNetwork(l *rateLimiter) gin.HandlerFunc {
 // allowNetwork spends one of l's tokens for the client's network, or
 // returns a 429 refusal and sets Retry-After.
 func (s *Server) allowNetwork(c *gin.Context, l *rateLimiter) error {
-	if ok, wait := l.allow(netOf(c.ClientIP()), s.now()); !ok {
+	if ok, wait := l.allow(play.Network(c.ClientIP()), s.now()); !ok {
+		s.refused("network")
 		c.Header("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
 		return errTooMany
 	}

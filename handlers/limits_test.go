@@ -182,21 +182,6 @@ func TestRateLimitBehindProxy(t *testing.T) {
 	}
 }
 
-func TestNetOf(t *testing.T) {
-	for ip, want := range map[string]string{
-		"192.0.2.17":          "net 192.0.2.0/24",
-		"192.0.2.200":         "net 192.0.2.0/24",
-		"::ffff:192.0.2.9":    "net 192.0.2.0/24",
-		"2001:db8:1:2:3::4":   "net 2001:db8:1:2::/64",
-		"2001:db8:1:2:ffff::": "net 2001:db8:1:2::/64",
-		"not an address":      "addr not an address",
-	} {
-		if got := netOf(ip); got != want {
-			t.Errorf("netOf(%q) = %q, want %q", ip, got, want)
-		}
-	}
-}
-
 // TestNewIdentityFloods checks the limits per network over the long
 // window: cookie-less practice posts (each a new player) and new games
 // with fresh cookies are refused with 429 past their bursts, while another

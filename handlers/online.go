@@ -189,7 +189,8 @@ func (s *Server) events(c *gin.Context) error {
 		case <-life.C:
 			return nil // the browser reconnects
 		case <-s.app.Draining():
-			return nil // the server is shutting down; the script will reconnect
+			drained(c) // the server is shutting down; the script will reconnect
+			return nil
 		}
 	}
 }

@@ -20,7 +20,7 @@ func (s *Server) startReview(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.app.RequestReview(c.Request.Context(), m); err != nil {
+	if err := s.app.RequestReview(c.Request.Context(), m, playerID(c), play.Network(c.ClientIP())); err != nil {
 		return err
 	}
 	return redirect(c, gameURL(m.Game.ID)+"/review#status")
@@ -36,7 +36,12 @@ func (s *Server) showReview(c *gin.Context) error {
 	ctx := c.Request.Context()
 	load := s.app.Review
 	if _, wait := c.GetQuery("wait"); wait {
-		load = s.app.WaitForReview
+		// The long poll counts among the waiters; over the caps it does
+		// not wait, and the page answers at once.
+		if leave, status := s.waiters.enter(playerID(c)); status == 0 {
+			defer leave()
+			load = s.app.WaitForReview
+		}
 	}
 	sr, err := load(ctx, m)
 	if err != nil {
@@ -127,6 +132,7 @@ func (s *Server) reviewEvents(c *gin.Context) error {
 		case <-life.C:
 			return nil // the browser reconnects
 		case <-s.app.Draining():
+			drained(c)
 			return nil
 		}
 	}

@@ -19,7 +19,7 @@ func (s *Server) Routes() http.Handler {
 	r.HandleMethodNotAllowed = true
 	r.SetTrustedProxies(s.trustedProxies) // checked in New; nil trusts none
 	r.Use(s.logRequests, gin.CustomRecoveryWithWriter(nil, s.recover), s.limitBody, s.session)
-	moves, games, hints := s.rateLimit(s.moveLimit), s.rateLimit(s.gameLimit), s.rateLimit(s.hintLimit)
+	moves, games, hints := s.rateLimit("moves", s.moveLimit), s.rateLimit("games", s.gameLimit), s.rateLimit("hints", s.hintLimit)
 	// Requests that may search wait their turn: one at a time per player
 	// and per game (turns.go).
 	turn := s.oneAtATime
@@ -80,7 +80,7 @@ func (s *Server) Routes() http.Handler {
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		s.writePage(w, req, http.StatusForbidden, views.Error, s.errorPage(views.NoticeCrossSite))
 	}))
-	return securityHeaders(headAsGet(cop.Handler(r)))
+	return s.probes(securityHeaders(headAsGet(cop.Handler(r))))
 }
 
 // headAsGet answers HEAD as GET without the body, for every page: the

@@ -12,6 +12,7 @@ package handlers
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -21,6 +22,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -75,6 +77,15 @@ type Config struct {
 	// Now is the clock; time.Now by default. The cookie's age and the
 	// rate limits read it.
 	Now func() time.Time
+	// Ready reports whether the store answers and its migrations are
+	// applied, for /readyz; nil: always.
+	Ready func(context.Context) error
+	// Observe, when set, is told of every request: its route pattern
+	// ("" for none), status and time taken (for metrics). Refused is told
+	// of each refusal by a limit, by kind, and of each failure: "store"
+	// (unavailable) or "fault" (a 500).
+	Observe func(route string, status int, took time.Duration)
+	Refused func(kind string)
 }
 
 // Server holds what the handlers share.
@@ -97,6 +108,10 @@ type Server struct {
 	now            func() time.Time
 	waiters        *waiters
 	streamLifetime time.Duration
+	ready          func(context.Context) error
+	draining       atomic.Bool
+	observe        func(string, int, time.Duration)
+	refused        func(string)
 }
 
 // cookieName is the session cookie's name; it holds only the player id.
@@ -133,6 +148,10 @@ func New(cfg Config) (*Server, error) {
 		log:     cfg.Logger,
 	}
 	s.publicURL, s.now = strings.TrimRight(cfg.PublicURL, "/"), cfg.Now
+	s.ready, s.observe, s.refused = cfg.Ready, cfg.Observe, cfg.Refused
+	if s.refused == nil {
+		s.refused = func(string) {}
+	}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -151,7 +170,7 @@ func New(cfg Config) (*Server, error) {
 	s.playerLimit = newLimit(cfg.NewPlayersPerHour/3600, cfg.NewPlayersBurst, DefaultNewPlayersPerHour/3600.0, DefaultNewPlayersBurst)
 	s.netGameLimit = newLimit(cfg.NewGamesPerHour/3600, cfg.NewGamesBurst, DefaultNewGamesPerHour/3600.0, DefaultNewGamesBurst)
 	s.turns = newKeyedLocks()
-	s.waiters = newWaiters(cfg.WaitersPerPlayer, cfg.Waiters)
+	s.waiters = newWaiters(cfg.WaitersPerPlayer, cfg.Waiters, s.refused)
 	s.streamLifetime = cfg.StreamLifetime
 	if s.streamLifetime <= 0 {
 		s.streamLifetime = DefaultStreamLifetime
@@ -185,8 +204,12 @@ func (s *Server) logRequests(c *gin.Context) {
 	if c.GetBool(abortedKey) {
 		status = statusClientGone
 	}
+	took := time.Since(start)
+	if s.observe != nil {
+		s.observe(c.FullPath(), status, took)
+	}
 	s.log.Info("request", "method", c.Request.Method, "path", safePath(c.Request.URL.Path),
-		"status", status, "took", time.Since(start).Round(time.Microsecond))
+		"status", status, "took", took.Round(time.Microsecond))
 }
 
 // recover renders the error page for a panic; the stack goes to the log.
@@ -221,9 +244,19 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, status int, p
 		h.Set("Content-Encoding", "gzip")
 	}
 	h.Set("Content-Length", strconv.Itoa(len(body)))
+	if status == http.StatusTooManyRequests || status == http.StatusServiceUnavailable {
+		// A refusal by a limit frees its connection, and says when to retry.
+		h.Set("Connection", "close")
+		if h.Get("Retry-After") == "" {
+			h.Set("Retry-After", retryAfter)
+		}
+	}
 	w.WriteHeader(status)
 	w.Write(body) // a response to HEAD drops it (headAsGet)
 }
+
+// retryAfter is the Retry-After of a 429 or 503 that names no other wait.
+const retryAfter = "5"
 
 // gzipLevel is the compression of pages. Level 5 makes a game page within
 // a few bytes of level 6's, in a fifth less time; level 1 would take half

@@ -5,6 +5,8 @@ import (
 	"sync"
 
 	"github.com/gin-gonic/gin"
+
+	"reversi/play"
 )
 
 // keyedLocks gives out one lock per key (a player id, a game id), made when
@@ -70,8 +72,14 @@ func (k *keyedLocks) held() int {
 
 // oneAtATime runs the rest of the request holding its player's lock and,
 // under /games/{id}, its game's (see keyedLocks). A request whose client
-// goes away while it waits ends there.
+// goes away while it waits ends there. A new game takes a turn only if the
+// computer may open it: nothing else in it searches, and a browser without
+// a cookie waits in its address's line, which a whole school may share.
 func (s *Server) oneAtATime(c *gin.Context) {
+	if c.Param("id") == "" && !play.ComputerOpens(c.Request.PostForm) {
+		c.Next()
+		return
+	}
 	keys := []string{"player " + limitKey(c)}
 	if id := c.Param("id"); id != "" {
 		keys = append(keys, "game "+id)

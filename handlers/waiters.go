@@ -26,16 +26,17 @@ type waiters struct {
 	players         map[string]int
 	total           int
 	perPlayer, most int
+	refused         func(kind string)
 }
 
-func newWaiters(perPlayer, most int) *waiters {
+func newWaiters(perPlayer, most int, refused func(string)) *waiters {
 	if perPlayer <= 0 {
 		perPlayer = DefaultWaitersPerPlayer
 	}
 	if most <= 0 {
 		most = DefaultWaiters
 	}
-	return &waiters{players: make(map[string]int), perPlayer: perPlayer, most: most}
+	return &waiters{players: make(map[string]int), perPlayer: perPlayer, most: most, refused: refused}
 }
 
 // enter counts a new waiter of player. If that would pass a cap it counts
@@ -46,8 +47,10 @@ func (w *waiters) enter(player string) (leave func(), status int) {
 	defer w.mu.Unlock()
 	switch {
 	case w.players[player] >= w.perPlayer:
+		w.refused("waiters-player")
 		return nil, http.StatusTooManyRequests
 	case w.total >= w.most:
+		w.refused("waiters-server")
 		return nil, http.StatusServiceUnavailable
 	}
 	w.players[player]++

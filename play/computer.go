@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"math/rand/v2"
+	"time"
 
 	"reversi/game"
 )
@@ -26,7 +27,9 @@ func (a *App) chooser(m *Match) Chooser {
 		}
 		defer release()
 		rng := rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
+		start := time.Now()
 		mv, err := a.choose(ctx, b, level, rng)
+		a.observer.Thought(level.String(), time.Since(start))
 		if err != nil || !b.Legal(mv) {
 			a.log.Warn("computer move failed; playing the first legal move", "level", level, "err", err, "move", mv)
 			return fallback
@@ -39,6 +42,13 @@ func (a *App) chooser(m *Match) Chooser {
 // searches running at once, and returns the function that gives it back;
 // ok is false if ctx ended first.
 func (a *App) searchSlot(ctx context.Context) (release func(), ok bool) {
+	select {
+	case a.aiSlots <- struct{}{}:
+		return func() { <-a.aiSlots }, true
+	default:
+	}
+	a.searchWaits.Add(1)
+	defer a.searchWaits.Add(-1)
 	select {
 	case a.aiSlots <- struct{}{}:
 		return func() { <-a.aiSlots }, true

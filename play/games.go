@@ -68,7 +68,11 @@ func (a *App) Move(ctx context.Context, m *Match, ply int, mv game.Square) (*Mat
 	if err := m.ComputerReplies(ctx, a.chooser(m), mv == game.Pass); err != nil {
 		return m, err
 	}
-	return a.save(ctx, m, ply)
+	m, err := a.save(ctx, m, ply)
+	if err == nil {
+		a.observer.Played(m.Ply() - ply)
+	}
+	return m, err
 }
 
 // Resume lets the computer move in a game that was stored at its turn,
@@ -120,7 +124,11 @@ func (a *App) Delete(ctx context.Context, m *Match) error {
 	if m.Room != nil {
 		return ErrNotOnline
 	}
-	return a.store.DeleteGame(ctx, m.Game.ID, m.Game.PlayerID)
+	if err := a.store.DeleteGame(ctx, m.Game.ID, m.Game.PlayerID); err != nil {
+		return err
+	}
+	a.reviewQueue().drop(m.Game.ID) // a review waiting or running has nothing to belong to
+	return nil
 }
 
 // ChangeSettings changes the game's settings (the host's alone online),

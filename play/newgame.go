@@ -188,16 +188,19 @@ func newGame(player string, ch Choices) *db.Game {
 	return g
 }
 
-// Start starts a game for player (whose row the caller has recorded) as
-// ch describes, keeps ch for the next Play button, and returns the game:
+// Start starts a game for player as ch describes, records the player as
+// seen, keeps ch for the next Play button, and returns the game:
 // against the computer, which opens when the player takes White, or on one
 // device, or online, in a new room.
 func (a *App) Start(ctx context.Context, player string, ch Choices) (*db.Game, error) {
-	if err := a.KeepChoices(ctx, player, ch); err != nil {
-		return nil, err
-	}
 	g := newGame(player, ch)
 	if g.Opponent == db.Online {
+		if err := a.SeePlayer(ctx, player); err != nil {
+			return nil, err
+		}
+		if err := a.KeepChoices(ctx, player, ch); err != nil {
+			return nil, err
+		}
 		return g, a.createRoom(ctx, g)
 	}
 	m, err := Load(g)
@@ -209,7 +212,17 @@ func (a *App) Start(ctx context.Context, player string, ch Choices) (*db.Game, e
 	if err := m.ComputerReplies(ctx, a.chooser(m), false); err != nil {
 		return nil, err
 	}
-	return g, a.store.CreateGame(ctx, g)
+	// One write: seeing the player, keeping the choices and the game
+	// were three, and each waited for a commit of its own.
+	return g, a.store.StartGame(ctx, g, ch.Encode().Encode())
+}
+
+// ComputerOpens reports whether a new game as form asks for may open with
+// the computer's move, which is a search: against the computer, with the
+// player not sure to take Black.
+func ComputerOpens(form url.Values) bool {
+	o := db.Opponent(form.Get("opponent"))
+	return o != db.Local && o != db.Online && form.Get("color") != "black"
 }
 
 // AgainChoices are the choices for a game like g, for its "play again"

@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"net/netip"
 	"runtime"
 	"sync"
 	"time"
@@ -51,6 +52,9 @@ type Config struct {
 	Now func() time.Time
 	// Review are the options of game reviews (tests make them cheaper).
 	Review ai.ReviewOptions
+	// Observer is told of moves, searches and reviews, for metrics; none
+	// by default.
+	Observer Observer
 }
 
 // DefaultRoomTTL is how long a room may sit unused before it expires.
@@ -73,6 +77,9 @@ type App struct {
 	// draining is closed by Drain.
 	draining  chan struct{}
 	drainOnce sync.Once
+	observer  Observer
+	// searchWaits counts the searches waiting for a slot.
+	searchWaits counter
 }
 
 // New returns an App for cfg.
@@ -113,6 +120,9 @@ func New(cfg Config) (*App, error) {
 	}
 	if a.now == nil {
 		a.now = time.Now
+	}
+	if a.observer = cfg.Observer; a.observer == nil {
+		a.observer = noObserver{}
 	}
 	return a, nil
 }
@@ -160,3 +170,21 @@ func (a *App) parseLevel(g *db.Game) ai.Level {
 }
 
 func fmtErr(what string, err error) error { return fmt.Errorf("%s: %w", what, err) }
+
+// Network names the network a client's address belongs to, for the
+// limits on new players, games and reviews: IPv4 addresses by /24, IPv6 by /64,
+// since one person easily has a whole IPv6 /64 (or a few IPv4 addresses
+// next to each other) to draw from.
+func Network(ip string) string {
+	addr, err := netip.ParseAddr(ip)
+	if err != nil {
+		return "addr " + ip
+	}
+	addr = addr.Unmap()
+	bits := 64
+	if addr.Is4() {
+		bits = 24
+	}
+	p, _ := addr.Prefix(bits)
+	return "net " + p.String()
+}

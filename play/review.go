@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"sync"
 	"time"
 
@@ -21,22 +22,50 @@ import (
 var (
 	// ErrReviewPlaying: only a finished game is reviewed.
 	ErrReviewPlaying = errors.New("the game is not over")
-	// ErrReviewBusy: the queue of reviews is full for now.
+	// ErrReviewBusy: the queue of reviews is full for now, or holds as
+	// many as the player's network may have waiting.
 	ErrReviewBusy = errors.New("too many reviews waiting")
+	// ErrReviewsWaiting: the player has as many reviews waiting as one
+	// may.
+	ErrReviewsWaiting = errors.New("too many reviews waiting for this player")
+)
+
+// Caps of the review queue. A player may have a couple of reviews waiting
+// and a network a few more, so that neither can fill the queue; the queue
+// serves the players in turn, one review each, rather than in the order
+// that the reviews came.
+const (
+	maxQueuedReviews     = 64
+	maxReviewsPerPlayer  = 2
+	maxReviewsPerNetwork = 8
 )
 
 // reviewQueue holds the reviews waiting or running.
 type reviewQueue struct {
 	mu      sync.Mutex
 	pending map[string]chan struct{} // by game id; closed when done
-	jobs    chan *db.Game
+	// waiting holds each player's reviews in the order they came, and
+	// turn the players with reviews waiting, in the order of their turns.
+	waiting map[string][]*reviewJob
+	turn    []string
+	nets    map[string]int // reviews waiting per network
+	queued  int
+	current *reviewJob // running
+	wake    chan struct{}
 	once    sync.Once
 	// opt are the review's options (tests make it cheaper).
 	opt ai.ReviewOptions
 }
 
-// maxQueuedReviews bounds the reviews waiting; more are refused for now.
-const maxQueuedReviews = 64
+// reviewJob is one review asked for: the game, who asked, and from which
+// network.
+type reviewJob struct {
+	g            *db.Game
+	player, net  string
+	ctx          context.Context // set once it runs
+	cancel       context.CancelFunc
+	deletedWhile bool
+}
 
 // ReviewWait is how long the review page's "Check again" link waits.
 const ReviewWait = 20 * time.Second
@@ -45,7 +74,9 @@ func (a *App) reviewQueue() *reviewQueue {
 	q := a.reviews
 	q.once.Do(func() {
 		q.pending = map[string]chan struct{}{}
-		q.jobs = make(chan *db.Game, maxQueuedReviews)
+		q.waiting = map[string][]*reviewJob{}
+		q.nets = map[string]int{}
+		q.wake = make(chan struct{}, 1)
 		go a.runReviews(q)
 	})
 	return q
@@ -59,19 +90,114 @@ func (q *reviewQueue) running(id string) chan struct{} {
 	return q.pending[id]
 }
 
-// enqueue asks for g's review; it reports false when the queue is full.
-func (q *reviewQueue) enqueue(g *db.Game) bool {
+// counts returns the reviews waiting and running.
+func (q *reviewQueue) counts() (queued, running int) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.current != nil {
+		running = 1
+	}
+	return q.queued, running
+}
+
+// enqueue asks for g's review on behalf of player, from network net; it
+// returns the refusal when a cap is reached, and the kind of cap.
+func (q *reviewQueue) enqueue(g *db.Game, player, net string) (kind string, err error) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if _, ok := q.pending[g.ID]; ok {
-		return true
+		return "", nil
 	}
+	switch {
+	case len(q.waiting[player]) >= maxReviewsPerPlayer:
+		return "player", ErrReviewsWaiting
+	case net != "" && q.nets[net] >= maxReviewsPerNetwork:
+		return "network", ErrReviewBusy
+	case q.queued >= maxQueuedReviews:
+		return "queue", ErrReviewBusy
+	}
+	if len(q.waiting[player]) == 0 {
+		q.turn = append(q.turn, player)
+	}
+	q.waiting[player] = append(q.waiting[player], &reviewJob{g: g, player: player, net: net})
+	q.nets[net]++
+	q.queued++
+	q.pending[g.ID] = make(chan struct{})
 	select {
-	case q.jobs <- g:
-		q.pending[g.ID] = make(chan struct{})
-		return true
+	case q.wake <- struct{}{}:
 	default:
-		return false
+	}
+	return "", nil
+}
+
+// next takes the next review to run: the oldest of the player whose turn
+// it is, who then goes to the back of the line if they have more.
+func (q *reviewQueue) next(ctx context.Context) *reviewJob {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(q.turn) == 0 {
+		return nil
+	}
+	player := q.turn[0]
+	q.turn = q.turn[1:]
+	jobs := q.waiting[player]
+	j := jobs[0]
+	if jobs = jobs[1:]; len(jobs) > 0 {
+		q.waiting[player] = jobs
+		q.turn = append(q.turn, player)
+	} else {
+		delete(q.waiting, player)
+	}
+	q.unqueue(j)
+	j.ctx, j.cancel = context.WithCancel(ctx)
+	q.current = j
+	return j
+}
+
+// unqueue counts j out of the waiting reviews; q.mu is held.
+func (q *reviewQueue) unqueue(j *reviewJob) {
+	q.queued--
+	if q.nets[j.net]--; q.nets[j.net] <= 0 {
+		delete(q.nets, j.net)
+	}
+}
+
+// done ends game id's review, waiting or running.
+func (q *reviewQueue) done(id string) {
+	if ch, ok := q.pending[id]; ok {
+		close(ch)
+		delete(q.pending, id)
+	}
+}
+
+// drop forgets game id's review (the game was deleted): a waiting one
+// leaves the queue, a running one is stopped.
+func (q *reviewQueue) drop(id string) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if _, ok := q.pending[id]; !ok {
+		return
+	}
+	if j := q.current; j != nil && j.g.ID == id {
+		j.deletedWhile = true
+		j.cancel()
+		return // runReviews ends it
+	}
+	for player, jobs := range q.waiting {
+		for i, j := range jobs {
+			if j.g.ID != id {
+				continue
+			}
+			q.unqueue(j)
+			if jobs = append(jobs[:i:i], jobs[i+1:]...); len(jobs) > 0 {
+				q.waiting[player] = jobs
+			} else {
+				delete(q.waiting, player)
+				q.turn = slices.DeleteFunc(q.turn, func(p string) bool { return p == player })
+			}
+			q.done(id)
+			return
+		}
 	}
 }
 
@@ -83,16 +209,28 @@ func (a *App) runReviews(q *reviewQueue) {
 		cancel()
 	}()
 	for {
-		select {
-		case g := <-q.jobs:
-			if err := a.reviewGame(ctx, q, g); err != nil && ctx.Err() == nil {
-				a.log.Error("review failed", "game", g.ID, "err", err)
+		j := q.next(ctx)
+		if j == nil {
+			select {
+			case <-q.wake:
+				continue
+			case <-ctx.Done():
+				return
 			}
-			q.mu.Lock()
-			close(q.pending[g.ID])
-			delete(q.pending, g.ID)
-			q.mu.Unlock()
-		case <-ctx.Done():
+		}
+		err := a.reviewGame(j.ctx, q, j.g)
+		j.cancel()
+		q.mu.Lock()
+		deleted := j.deletedWhile
+		q.current = nil
+		q.done(j.g.ID)
+		q.mu.Unlock()
+		if deleted || errors.Is(err, db.ErrNotFound) {
+			a.log.Info("review dropped: the game was deleted", "game", j.g.ID)
+		} else if err != nil && ctx.Err() == nil {
+			a.log.Error("review failed", "game", j.g.ID, "err", err)
+		}
+		if ctx.Err() != nil {
 			return
 		}
 	}
@@ -118,6 +256,9 @@ func (a *App) reviewGame(ctx context.Context, q *reviewQueue, g *db.Game) error 
 		}
 		return release, nil
 	}
+	if _, err := a.store.Game(ctx, g.ID); err != nil {
+		return err // deleted (db.ErrNotFound) while it waited, say
+	}
 	r, err := ai.ReviewGame(ctx, &g.Record, opt)
 	if err != nil {
 		return err
@@ -126,7 +267,13 @@ func (a *App) reviewGame(ctx context.Context, q *reviewQueue, g *db.Game) error 
 	if err != nil {
 		return err
 	}
-	return a.store.SaveReview(ctx, &db.Review{GameID: g.ID, Ply: g.Ply(), Body: string(body)})
+	err = a.store.SaveReview(ctx, &db.Review{GameID: g.ID, Ply: g.Ply(), Body: string(body)})
+	if err != nil {
+		if _, gerr := a.store.Game(ctx, g.ID); errors.Is(gerr, db.ErrNotFound) {
+			return gerr // deleted while it ran: the review has nothing to belong to
+		}
+	}
+	return err
 }
 
 // Review returns m's stored review, or nil when there is none for the game
@@ -150,17 +297,20 @@ func (a *App) Review(ctx context.Context, m *Match) (*Review, error) {
 }
 
 // RequestReview asks for the review of m, a finished game, unless it is
-// stored already.
-func (a *App) RequestReview(ctx context.Context, m *Match) error {
+// stored already, on behalf of player from network (see Network; "" for
+// none). A player may have maxReviewsPerPlayer reviews waiting, a network
+// maxReviewsPerNetwork, and the queue maxQueuedReviews.
+func (a *App) RequestReview(ctx context.Context, m *Match, player, network string) error {
 	if m.Playing() {
 		return ErrReviewPlaying
 	}
 	sr, err := a.Review(ctx, m)
-	if err != nil {
+	if err != nil || sr != nil {
 		return err
 	}
-	if sr == nil && !a.reviewQueue().enqueue(m.Game) {
-		return ErrReviewBusy
+	if kind, err := a.reviewQueue().enqueue(m.Game, player, network); err != nil {
+		a.observer.ReviewRefused(kind)
+		return err
 	}
 	return nil
 }

@@ -93,6 +93,10 @@ var (
 	NoticeNoStep        = Notice{"No such step", "The tutorial has no step at this address. Start from the tutorial's first page."}
 )
 
+// NoticeReviewsWaiting refuses a review to a player who has as many
+// waiting as one may.
+var NoticeReviewsWaiting = Notice{"Your reviews are waiting", "You have two games waiting for their reviews. Once one of them is done, ask again."}
+
 // NoticeIncomplete is the notice for a new-game form without the named
 // choice.
 func NoticeIncomplete(legend string) Notice {

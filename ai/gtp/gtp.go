@@ -53,11 +53,24 @@ func (e *Engine) Run(ctx context.Context, r io.Reader, w io.Writer) error {
 	if err := e.init(); err != nil {
 		return err
 	}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 4096), 1<<20)
+	br := bufio.NewReader(r)
 	bw := bufio.NewWriter(w)
-	for sc.Scan() {
-		cmd, ok := Parse(sc.Text())
+	for {
+		line, tooLong, err := readLine(br, MaxLine)
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return err
+		}
+		if tooLong {
+			writeAnswer(bw, "", "", errLineTooLong)
+			if err := bw.Flush(); err != nil {
+				return err
+			}
+			continue
+		}
+		cmd, ok := Parse(line)
 		if !ok {
 			continue
 		}
@@ -74,7 +87,41 @@ func (e *Engine) Run(ctx context.Context, r io.Reader, w io.Writer) error {
 			return nil
 		}
 	}
-	return sc.Err()
+}
+
+// MaxLine is the longest command line read; a longer one is answered
+// with an error and skipped.
+const MaxLine = 1 << 20
+
+var errLineTooLong = errors.New("line too long")
+
+// readLine reads one line of at most limit bytes, without its line end
+// ("\n" or "\r\n"). Past the limit it reads on to the line's end and
+// reports tooLong. The last line may lack its "\n"; io.EOF comes after it.
+func readLine(br *bufio.Reader, limit int) (line string, tooLong bool, err error) {
+	var buf []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if len(buf)+len(chunk) > limit+2 { // the line end does not count
+			tooLong, buf = true, buf[:0]
+		} else if !tooLong {
+			buf = append(buf, chunk...)
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if errors.Is(err, io.EOF) && (len(buf) > 0 || tooLong) {
+			err = nil // the last line, without its end
+		}
+		if err != nil {
+			return "", false, err
+		}
+		s := strings.TrimSuffix(strings.TrimSuffix(string(buf), "\n"), "\r")
+		if len(s) > limit {
+			tooLong, s = true, ""
+		}
+		return s, tooLong, nil
+	}
 }
 
 func writeAnswer(w *bufio.Writer, id, result string, err error) {

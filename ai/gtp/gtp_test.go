@@ -211,3 +211,22 @@ func FuzzSession(f *testing.F) {
 		}
 	})
 }
+
+// TestLongLine sends lines at and past MaxLine: the one past it is answered
+// "?" and the session goes on, as it does after a line just within it.
+func TestLongLine(t *testing.T) {
+	for _, tc := range []struct {
+		name, line, want string
+	}{
+		{"over the limit", "name " + strings.Repeat("x", MaxLine), "? line too long"},
+		{"far over the limit", strings.Repeat("#", 3*MaxLine), "? line too long"},
+		{"within the limit", "1 name" + strings.Repeat(" ", MaxLine-8) + "\r", "=1 reversi easy"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := session(t, &Engine{Player: ai.Player{Level: ai.Easy}}, []string{tc.line, "2 protocol_version"})
+			if len(got) != 2 || got[0] != tc.want || got[1] != "=2 2" {
+				t.Errorf("answers %q, want %q then %q", got, tc.want, "=2 2")
+			}
+		})
+	}
+}

@@ -56,6 +56,7 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 		{"PracticeLeavesGamesAlone", testPracticeApart},
 		{"MigrationsAppliedOnce", testMigrationsOnce},
 		{"Choices", testChoices},
+		{"StartGame", testStartGame},
 		{"DeleteGame", testDeleteGame},
 		{"Expire", testExpire},
 		{"ExpireInBatches", testExpireBatches},
@@ -679,6 +680,41 @@ func testChoices(t *testing.T, e *env) {
 	}
 	if c, err := e.s.Choices(ctx, "nobody"); err != nil || c != "" {
 		t.Errorf("Choices(nobody) = %q, %v; want empty", c, err)
+	}
+}
+
+// testStartGame starts games for a new player and for one already seen:
+// each is stored, the choices kept, and the player seen at the start.
+func testStartGame(t *testing.T, e *env) {
+	start := e.clock.now()
+	for i, choices := range []string{"color=white&size=6", "color=black&size=8"} {
+		e.clock.advance(time.Duration(i) * time.Hour)
+		g := &db.Game{
+			ID: fmt.Sprint("started", i), PlayerID: "starter", Opponent: db.Local, Level: "easy",
+			Record:   game.Game{Options: game.Options{Size: 8, Start: game.Cross}},
+			Settings: db.Settings{ShowMoves: true}, HintPly: -1, HintSquare: game.Pass,
+		}
+		if err := e.s.StartGame(ctx, g, choices); err != nil {
+			t.Fatalf("StartGame %d: %v", i, err)
+		}
+		if got := e.game(t, g.ID); got.PlayerID != "starter" || got.Created.IsZero() {
+			t.Errorf("game %d stored as %+v", i, got)
+		}
+		if c, err := e.s.Choices(ctx, "starter"); err != nil || c != choices {
+			t.Errorf("after game %d, Choices = %q, %v; want %q", i, c, err, choices)
+		}
+	}
+	// Seen at the second start, an hour after the first: an expiry of
+	// players unseen since half an hour after the first keeps them.
+	if _, err := e.s.Expire(ctx, start.Add(30*time.Minute), start, 100); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.s.Game(ctx, "started1"); err != nil {
+		t.Errorf("a player seen at the start was expired: %v", err)
+	}
+	bad := &db.Game{ID: "bad", PlayerID: "starter"}
+	if err := e.s.StartGame(ctx, bad, ""); err == nil {
+		t.Error("StartGame of an invalid game: no error")
 	}
 }
 

@@ -29,6 +29,27 @@ func (s *Store) CreateGame(ctx context.Context, g *db.Game) error {
 	return nil
 }
 
+// StartGame records g's player as seen, keeps their choices and creates
+// g, in one transaction.
+func (s *Store) StartGame(ctx context.Context, g *db.Game, choices string) error {
+	if err := g.Validate(); err != nil {
+		return err
+	}
+	now := s.now()
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `INSERT INTO players (id, created_at, last_seen, choices) VALUES ($1, $2, $2, $3)
+			ON CONFLICT (id) DO UPDATE SET last_seen = excluded.last_seen, choices = excluded.choices`,
+			g.PlayerID, now.UnixNano(), choices); err != nil {
+			return err
+		}
+		return insertGame(ctx, tx, g, now)
+	})
+	if err != nil {
+		return fmt.Errorf("start game: %w", s.wrap(err))
+	}
+	return nil
+}
+
 // insertGame inserts g, created at now.
 func insertGame(ctx context.Context, x execer, g *db.Game, now time.Time) error {
 	human, err := db.HumanText(g)

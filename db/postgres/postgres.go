@@ -74,6 +74,13 @@ type Store struct {
 	now  func() time.Time
 }
 
+// PoolStats returns the figures of the connection pool, for metrics: the
+// connections open, in use and idle, and how many times one was waited for.
+func (s *Store) PoolStats() (open, inUse, idle int, waits int64) {
+	st := s.pool.Stat()
+	return int(st.TotalConns()), int(st.AcquiredConns()), int(st.IdleConns()), st.EmptyAcquireCount()
+}
+
 // An Option changes how Open sets up a Store.
 type Option func(*options)
 
@@ -113,6 +120,9 @@ func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
 	if !strings.Contains(url, "pool_max_conns=") {
 		cfg.MaxConns = defaultMaxConns
 	}
+	if !strings.Contains(url, "pool_min_conns=") {
+		cfg.MinConns = cfg.MaxConns // kept open once opened: see openAll
+	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", wrap(err))
@@ -126,7 +136,33 @@ func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("migrate %s: %w", where, err)
 	}
+	if err := openAll(ctx, pool); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("open connections to %s: %w", where, wrap(err))
+	}
 	return &Store{pool: pool, now: o.now}, nil
+}
+
+// openAll opens the pool's connections up to its minimum now, as the
+// SQLite store opens its readers: a pool that grew on demand made the
+// first requests after a start wait for connections to be made (a
+// backend started, a login each), and 32 players starting games at once
+// waited up to a second.
+func openAll(ctx context.Context, pool *pgxpool.Pool) error {
+	var conns []*pgxpool.Conn
+	defer func() {
+		for _, c := range conns {
+			c.Release()
+		}
+	}()
+	for range pool.Config().MinConns {
+		c, err := pool.Acquire(ctx)
+		if err != nil {
+			return err
+		}
+		conns = append(conns, c)
+	}
+	return nil
 }
 
 // Close closes the pool; later calls fail with [db.ErrClosed]. Every write

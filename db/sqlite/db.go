@@ -97,8 +97,13 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 		w.Close()
 		return nil, fmt.Errorf("open database %s for reading: %w", path, err)
 	}
-	r.SetMaxOpenConns(4)
-	r.SetMaxIdleConns(4)
+	r.SetMaxOpenConns(readers)
+	r.SetMaxIdleConns(readers)
+	if err := openReaders(ctx, r); err != nil {
+		w.Close()
+		r.Close()
+		return nil, fmt.Errorf("open database %s for reading: %w", path, err)
+	}
 	for _, pool := range []*sql.DB{w, r} {
 		if err := checkPragmas(ctx, pool); err != nil {
 			w.Close()
@@ -107,6 +112,38 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 		}
 	}
 	return &Store{w: w, r: r, rs: newStmts(r), b: newBatcher(w), games: newGameCache(), now: o.now}, nil
+}
+
+// readers is the size of the read-only pool.
+const readers = 4
+
+// openReaders opens every connection of the read pool now, so that a
+// process short of files fails at start rather than answering 500 later.
+func openReaders(ctx context.Context, r *sql.DB) error {
+	var conns []*sql.Conn
+	defer func() {
+		for _, c := range conns {
+			c.Close() // back to the pool, which keeps it idle
+		}
+	}()
+	for range readers {
+		c, err := r.Conn(ctx)
+		if err != nil {
+			return err
+		}
+		if err := c.PingContext(ctx); err != nil {
+			return err
+		}
+		conns = append(conns, c)
+	}
+	return nil
+}
+
+// PoolStats returns the figures of the read pool, for metrics: the
+// connections open, in use and idle, and how many times a reader waited.
+func (s *Store) PoolStats() (open, inUse, idle int, waits int64) {
+	st := s.r.Stats()
+	return st.OpenConnections, st.InUse, st.Idle, st.WaitCount
 }
 
 // checkWritable makes a write that it rolls back, so that a database that

@@ -186,3 +186,16 @@ func TestCheckWritable(t *testing.T) {
 		t.Error("checkWritable on a read-only database: no error")
 	}
 }
+
+// TestReadersOpenAtStart checks that Open opens every reader: a process
+// short of files then fails at start, not with a 500 on some later page.
+func TestReadersOpenAtStart(t *testing.T) {
+	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "r.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if open, inUse, idle, _ := s.PoolStats(); open != readers || inUse != 0 || idle != readers {
+		t.Errorf("after Open: %d readers open, %d in use, %d idle; want %d open and idle", open, inUse, idle, readers)
+	}
+}

@@ -122,6 +122,27 @@ func (s *Store) CreateGame(ctx context.Context, g *db.Game) error {
 	return nil
 }
 
+// StartGame records g's player as seen, keeps their choices and creates
+// g, in one write.
+func (s *Store) StartGame(ctx context.Context, g *db.Game, choices string) error {
+	if err := g.Validate(); err != nil {
+		return err
+	}
+	now := s.now()
+	err := s.b.write(ctx, func(tx wtx) error {
+		if _, err := tx.Exec(`INSERT INTO players (id, created_at, last_seen, choices) VALUES (?, ?, ?, ?)
+			ON CONFLICT (id) DO UPDATE SET last_seen = excluded.last_seen, choices = excluded.choices`,
+			g.PlayerID, now.UnixNano(), now.UnixNano(), choices); err != nil {
+			return err
+		}
+		return s.insertGame(tx, g, now)
+	})
+	if err != nil {
+		return fmt.Errorf("start game: %w", err)
+	}
+	return nil
+}
+
 // insertGame inserts g, created at now, in tx.
 func (s *Store) insertGame(tx wtx, g *db.Game, now time.Time) error {
 	g.Created, g.Updated = now, now
