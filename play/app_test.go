@@ -319,7 +319,7 @@ func TestReviewOnlyOfFinishedGames(t *testing.T) {
 	ctx := context.Background()
 	g, _ := app.Start(ctx, alice, choices(t, "opponent", "local"))
 	m := mustGame(t, app, alice, g.ID)
-	if err := app.RequestReview(ctx, m); !errors.Is(err, play.ErrReviewPlaying) {
+	if err := app.RequestReview(ctx, m, alice, ""); !errors.Is(err, play.ErrReviewPlaying) {
 		t.Errorf("RequestReview while playing: %v, want ErrReviewPlaying", err)
 	}
 }
