@@ -104,21 +104,6 @@ func TestTextBrowserBoard(t *testing.T) {
 	}
 }
 
-// TestFullGame replays the rules page's full-board game.
-func TestFullGame(t *testing.T) {
-	g, err := game.ParseTranscript(game.Options{Size: 8}, fullGame)
-	if err != nil {
-		t.Fatalf("ParseTranscript(fullGame): %v", err)
-	}
-	b, err := g.Board()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r := b.Result(); !b.Over() || b.Count(game.Empty) != 0 || r.Black != 33 || r.White != 31 {
-		t.Errorf("fullGame ends over=%v with %d empty, Black %d, White %d; want a full board, 33 to 31", b.Over(), b.Count(game.Empty), r.Black, r.White)
-	}
-}
-
 // TestPagesLinkTheReference checks the header of every kind of page for
 // the reference pages, and the favicon link that saves a 404.
 func TestPagesLinkTheReference(t *testing.T) {
