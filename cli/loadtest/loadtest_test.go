@@ -55,6 +55,7 @@ func newTestServer(t *testing.T) *httptest.Server {
 }
 
 func TestLoadtestPlaysRealGames(t *testing.T) {
+	t.Parallel() // each has a server of its own, and most of it is waiting
 	ts := newTestServer(t)
 	d := 2 * time.Second
 	if testing.Short() {
@@ -99,6 +100,7 @@ func fakeGame(move http.HandlerFunc) http.Handler {
 // TestLoadtestCatchesFaults runs the players against servers that lose
 // moves or fail, and checks that the report counts it.
 func TestLoadtestCatchesFaults(t *testing.T) {
+	t.Parallel() // each has a server of its own, and most of it is waiting
 	tests := []struct {
 		name      string
 		moveCode  int
@@ -158,6 +160,7 @@ func FuzzParseGamePage(f *testing.F) {
 // TestLoadtestCommand runs the command as a user would: its flags, its
 // report, and its refusals.
 func TestLoadtestCommand(t *testing.T) {
+	t.Parallel() // each has a server of its own, and most of it is waiting
 	ts := newTestServer(t)
 	var out bytes.Buffer
 	procs := runtime.GOMAXPROCS(0)
@@ -231,6 +234,7 @@ func hangUp(w http.ResponseWriter) {
 // TestLoadtestCountsConnectionErrors checks that requests that get no
 // answer count as errors and fail the run.
 func TestLoadtestCountsConnectionErrors(t *testing.T) {
+	t.Parallel() // each has a server of its own, and most of it is waiting
 	ts := httptest.NewServer(fakeGame(func(w http.ResponseWriter, r *http.Request) { hangUp(w) }))
 	defer ts.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
@@ -250,6 +254,7 @@ func TestLoadtestCountsConnectionErrors(t *testing.T) {
 // move fail once, as when the server crashes right after answering: the
 // player reads it again and still finds the move lost.
 func TestLoadtestRechecksAfterReconnecting(t *testing.T) {
+	t.Parallel() // each has a server of its own, and most of it is waiting
 	var mu sync.Mutex
 	drops := 0
 	game := fakeGame(func(w http.ResponseWriter, r *http.Request) {
