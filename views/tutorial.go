@@ -181,6 +181,7 @@ type TutorialPage struct {
 	Moves      string
 	After      []string
 	Prev, Next *StepLink
+	Then       *StepLink // after the last step, what comes after the practice
 }
 
 // TutorialIndexPage lists the steps.
