@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"reversi/db"
+	"reversi/game"
 	"reversi/play"
 	"reversi/play/puzzle"
 	"reversi/static"
@@ -182,7 +183,9 @@ func TestPuzzleGoldenPages(t *testing.T) {
 			if w.Code != http.StatusOK {
 				t.Fatalf("GET %s = %d, want 200", tc.path, w.Code)
 			}
-			if size := gzipSize(t, a, tc.path, nil); size > 4096 {
+			size := gzipSize(t, a, tc.path, nil)
+			t.Logf("%s: %d bytes gzipped", tc.path, size)
+			if size > 4096 {
 				t.Errorf("GET %s: %d bytes gzipped, want at most 4096", tc.path, size)
 			}
 			// The daily link changes with the date: the golden file holds a
@@ -220,6 +223,35 @@ func BenchmarkPuzzleAnswer(b *testing.B) {
 		a.h.ServeHTTP(rec, req)
 		if rec.Code != http.StatusOK {
 			b.Fatalf("verdict = %d", rec.Code)
+		}
+	}
+}
+
+// TestTextBrowserPuzzle reads a puzzle's board in w3m as a grid: X black,
+// O white, + a legal move, - another empty square.
+func TestTextBrowserPuzzle(t *testing.T) {
+	w3mPath(t)
+	a := newApp(t)
+	p := play.Puzzles()[0]
+	rows := textGrid(t, dumpW3m(t, a.do("GET", views.PuzzleURL(1), nil, nil).Body.String()), 8)
+	legal := p.Board.Moves()
+	for r := range 8 {
+		want := ""
+		for c := range 8 {
+			sq := game.SquareAt(8, c, r)
+			switch {
+			case p.Board.At(sq) == game.Black:
+				want += "X"
+			case p.Board.At(sq) == game.White:
+				want += "O"
+			case legal.Has(sq):
+				want += "+"
+			default:
+				want += "-"
+			}
+		}
+		if rows[r] != want {
+			t.Errorf("row %d in w3m = %s, want %s", r+1, rows[r], want)
 		}
 	}
 }
