@@ -24,9 +24,9 @@ import (
 func runPuzzles(args []string) error { return puzzlesMain(os.Stdout, os.Stderr, args) }
 
 // defaultQuota is how many puzzles the set holds at each number of
-// empties, 6 to 24: fewer of the deep ones, whose every move takes the
+// empties, 6 to 24: few of the deep ones, whose every move takes the
 // solver seconds.
-const defaultQuota = "6:20,7:25,8:33,9:33,10:33,11:33,12:33,13:33,14:33,15:33,16:33,17:33,18:33,19:33,20:35,21:14,22:8,23:4,24:3"
+const defaultQuota = "6:24,7:28,8:34,9:36,10:36,11:36,12:36,13:36,14:36,15:36,16:36,17:36,18:36,19:28,20:22,21:4,22:2,23:1,24:1"
 
 // puzzlePairs are the matches the puzzles come from, game i playing pair
 // i mod len: mostly the middle levels, whose games go wrong in the ways

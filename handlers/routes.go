@@ -70,13 +70,9 @@ func (s *Server) Routes() http.Handler {
 	p.POST("/moves", s.wrap(s.practiceMove))
 	p.POST("/undo", s.wrap(s.practiceUndo))
 	p.POST("/reset", s.wrap(s.practiceReset))
-
-	// The endgame puzzles: an answer is a POST answered with 303 to the
-	// verdict's address.
-	r.GET("/puzzles", s.wrap(s.puzzleIndex))
-	r.GET("/puzzles/daily", s.wrap(s.puzzleDaily))
+	r.GET("/puzzles", s.wrap(s.showPuzzle))
 	r.GET("/puzzles/:n", s.wrap(s.showPuzzle))
-	r.GET("/puzzles/:n/answer/:move", s.wrap(s.puzzleVerdict))
+	r.GET("/puzzles/:n/answer/:move", s.wrap(s.showPuzzle))
 	r.POST("/puzzles/:n/answer", moves, s.wrap(s.answerPuzzle))
 
 	assets := gin.WrapH(static.Handler())

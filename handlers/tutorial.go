@@ -97,7 +97,6 @@ func (s *Server) tutorialStep(c *gin.Context) error {
 		page.Next = &views.StepLink{URL: stepURL(n + 1), Title: views.TutorialStepWords(n + 1).Title}
 	} else {
 		page.Next = &views.StepLink{URL: "/practice", Title: views.PracticeLink}
-		page.Then = &views.StepLink{URL: "/puzzles", Title: views.PuzzlesLink}
 	}
 	page.Base = s.base(title, views.SkipToBoard)
 	page.JS = static.JS.Path

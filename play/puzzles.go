@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"reversi/db"
@@ -89,33 +91,37 @@ func (a *App) PuzzleProgress(ctx context.Context, player string) (*db.PuzzleProg
 
 // AnswerPuzzle judges move m in puzzle n for player, whose row the
 // caller has recorded, and stores the progress it makes. A refused
-// answer (no such puzzle, an illegal move) stores nothing; so does an
-// answer raced by another tab, which returns ErrPuzzleStale.
-func (a *App) AnswerPuzzle(ctx context.Context, player string, n int, m game.Square) (PuzzleAnswer, error) {
+// answer (no such puzzle, an illegal move) stores nothing; so does one
+// whose write is raced twice, which returns ErrPuzzleStale (a db.ErrStale).
+func (a *App) AnswerPuzzle(ctx context.Context, player string, n int, m game.Square) error {
 	p, err := Puzzle(n)
 	if err != nil {
-		return PuzzleAnswer{}, err
+		return err
 	}
 	ans, err := CheckPuzzle(p, m)
 	if err != nil {
-		return ans, err
+		return err
 	}
-	pr, err := a.PuzzleProgress(ctx, player)
-	if err != nil {
-		return ans, err
-	}
-	pr.PlayerID = player
-	old := pr.Version
-	if !Progress(pr, n, ans.Right) {
-		return ans, nil
-	}
-	if err := a.store.SavePuzzleProgress(ctx, pr, old); err != nil {
-		if errors.Is(err, db.ErrStale) {
-			return ans, ErrPuzzleStale
+	// A write raced by another tab's answer is tried once more on the
+	// progress as that answer left it.
+	for try := 0; ; try++ {
+		pr, err := a.PuzzleProgress(ctx, player)
+		if err != nil {
+			return err
 		}
-		return ans, err
+		pr.PlayerID = player
+		old := pr.Version
+		if !Progress(pr, n, ans.Right) {
+			return nil
+		}
+		err = a.store.SavePuzzleProgress(ctx, pr, old)
+		if !errors.Is(err, db.ErrStale) {
+			return err
+		}
+		if try > 0 {
+			return ErrPuzzleStale
+		}
 	}
-	return ans, nil
 }
 
 // Progress applies an answer to puzzle n to pr, and reports whether it
@@ -271,3 +277,31 @@ func (d *doneSet) add(n int) {
 }
 
 func (d doneSet) String() string { return base64.RawURLEncoding.EncodeToString(d) }
+
+// ErrPuzzleSquare is an answer that names no square.
+var ErrPuzzleSquare = errors.New("a puzzle's answer names no square")
+
+// PuzzleAnswerFor reads a puzzle's number and, unless move is empty, an
+// answer to it, as a request gives them. It returns ErrNoPuzzle (and no
+// puzzle) for a number that names none, and the puzzle with
+// ErrPuzzleSquare or an *IllegalMoveError for an answer that is no square
+// or no legal move.
+func PuzzleAnswerFor(number, move string) (*puzzle.Puzzle, *PuzzleAnswer, error) {
+	n, err := strconv.Atoi(number)
+	if err != nil || len(number) > 6 {
+		return nil, nil, ErrNoPuzzle
+	}
+	p, err := Puzzle(n)
+	if err != nil || move == "" {
+		return p, nil, err
+	}
+	sq, err := game.ParseSquare(puzzle.Size, strings.TrimSpace(move))
+	if err != nil || len(move) > 4 {
+		return p, nil, ErrPuzzleSquare
+	}
+	ans, err := CheckPuzzle(p, sq)
+	if err != nil {
+		return p, nil, err
+	}
+	return p, &ans, nil
+}

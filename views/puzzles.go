@@ -1,6 +1,7 @@
 package views
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -26,6 +27,7 @@ func init() { recordPages = append(recordPages, PuzzlePageName, PuzzleIndexName)
 // PuzzlePage is one puzzle, with the verdict on an answer when there is one.
 type PuzzlePage struct {
 	Base
+	Title    string // the document's title, for Base
 	Heading  string // "Puzzle 12"
 	About    string // grade, empties, moves
 	Status   string // the task, or the verdict; focused after an answer
@@ -55,11 +57,9 @@ type PuzzleVerdict struct {
 // Puzzle words.
 const (
 	PuzzleIndexTitle = "Endgame puzzles"
-	PuzzlesLink      = "endgame puzzles, one best move each"
 	PuzzleBoardLabel = "Puzzle board: choose your move"
 	PuzzleNextText   = "Next puzzle"
 	PuzzleTryNext    = "Skip to another puzzle"
-	MsgPuzzleStale   = "Your puzzle progress changed in another tab while you answered; the answer is judged below but was not counted. Please go on from this page."
 	MsgNoPuzzle      = "There is no puzzle with that number."
 	MsgPuzzleSquare  = "That answer wasn't understood: a move is a square from a1 to h8."
 )
@@ -198,9 +198,9 @@ func PuzzleURL(n int) string { return "/puzzles/" + strconv.Itoa(n) }
 // NewPuzzlePage lays out puzzle p for a player at progress pr, with the
 // verdict on ans when there is one; next is the puzzle to offer after it
 // and daily the day's puzzle.
-func NewPuzzlePage(p *puzzle.Puzzle, ans *play.PuzzleAnswer, pr *db.PuzzleProgress, next, daily int) PuzzlePage {
+func NewPuzzlePage(p *puzzle.Puzzle, ans *play.PuzzleAnswer, pr *db.PuzzleProgress, next, daily int, message string) PuzzlePage {
 	url := PuzzleURL(p.Number)
-	page := PuzzlePage{
+	page := PuzzlePage{Message: message,
 		Heading: PuzzleTitle(p.Number), About: PuzzleAbout(p), Status: PuzzleTask(p),
 		Position: PositionText(p.Board), Open: true, Action: url + "/answer", Label: PuzzleBoardLabel,
 		Progress: PuzzleProgressText(pr), Next: PuzzleURL(next) + "#status", NextText: PuzzleTryNext,
@@ -218,7 +218,21 @@ func NewPuzzlePage(p *puzzle.Puzzle, ans *play.PuzzleAnswer, pr *db.PuzzleProgre
 		}
 	}
 	page.Board = NewBoard(p.Board, marks)
+	page.Title = page.Heading + ": " + page.Status
+	if message != "" {
+		page.Title = message
+	}
 	return page
+}
+
+// MsgPuzzleAnswer words a refused answer: an illegal move, or one not
+// understood.
+func MsgPuzzleAnswer(err error) string {
+	var illegal *play.IllegalMoveError
+	if errors.As(err, &illegal) {
+		return MsgIllegal(illegal.Board, illegal.Move)
+	}
+	return MsgPuzzleSquare
 }
 
 // NewPuzzleIndex lays out the list for a player at progress pr.
@@ -253,4 +267,19 @@ func NewPuzzleIndex(pr *db.PuzzleProgress, next, daily int) PuzzleIndexPage {
 		}
 	}
 	return page
+}
+
+// PuzzlePages lays out puzzle p's page (the list when p is nil) for a
+// player at progress pr, and names its template: base makes the page's
+// Base from its title, js is the board script's path.
+func PuzzlePages(base func(string, SkipLink) Base, js string, p *puzzle.Puzzle, ans *play.PuzzleAnswer, pr *db.PuzzleProgress, daily int, message string) (string, any) {
+	if p == nil {
+		page := NewPuzzleIndex(pr, play.NextFor(pr, 0), daily)
+		page.Base = base(PuzzleIndexTitle, SkipToMain)
+		return PuzzleIndexName, page
+	}
+	page := NewPuzzlePage(p, ans, pr, play.NextFor(pr, p.Number), daily, message)
+	page.Base = base(page.Title, SkipToBoard)
+	page.JS = js
+	return PuzzlePageName, page
 }

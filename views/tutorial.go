@@ -181,7 +181,6 @@ type TutorialPage struct {
 	Moves      string
 	After      []string
 	Prev, Next *StepLink
-	Then       *StepLink // after the last step, what comes after the practice
 }
 
 // TutorialIndexPage lists the steps.
