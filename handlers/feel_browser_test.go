@@ -21,6 +21,7 @@ var lookPages = []struct{ name, path string }{
 	{"reply", "/games/midgamemidgamemi#status"},
 	{"trial", "/tutorial/2?try=f3"},
 	{"practice", "/practice?try=c4"},
+	{"puzzle", "/puzzles/1#status"},
 }
 
 // lookSchemes are the colour settings the pages are looked at in.
