@@ -30,6 +30,7 @@ var commands = []command{
 	{name: "arena", summary: "play games between two levels or GTP engines and tally them", run: runArena},
 	{name: "gtp", summary: "play as an engine speaking GTP on standard input and output", run: runGTP},
 	{name: "train", summary: "fit the learned 8×8 evaluation and write its weights file", run: runTrain},
+	{name: "puzzles", summary: "make the endgame puzzle set from games between the levels", run: runPuzzles},
 	{name: "review", summary: "judge every move of a game and name the biggest mistakes", run: runReview},
 	{name: "loadtest", summary: "load a running server with many players and report its speed", run: runLoadtest},
 	{name: "copydb", summary: "copy a site's SQLite database into PostgreSQL", run: runCopyDB},

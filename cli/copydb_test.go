@@ -47,7 +47,7 @@ func TestSchemasMatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer pg.Close(ctx)
-	for _, table := range []string{"players", "games", "rooms", "practice", "schema_migrations"} {
+	for _, table := range []string{"players", "games", "rooms", "practice", "puzzle_progress", "schema_migrations"} {
 		var want []string
 		rows, err := lite.QueryContext(ctx, `SELECT name FROM pragma_table_info(?)`, table)
 		if err != nil {

@@ -115,6 +115,16 @@ type Store interface {
 	// must exist. It sets r.Created.
 	SaveReview(ctx context.Context, r *Review) error
 
+	// PuzzleProgress returns the player's puzzle progress, or
+	// ErrNotFound when they have answered none.
+	PuzzleProgress(ctx context.Context, playerID string) (*PuzzleProgress, error)
+	// SavePuzzleProgress writes p as the version after oldVersion: it
+	// inserts the row when oldVersion is 0 and there is none, and
+	// otherwise updates it only while it stands at oldVersion; if not, it
+	// returns ErrStale and changes nothing. The player must exist. It sets
+	// p.Version and p.Updated.
+	SavePuzzleProgress(ctx context.Context, p *PuzzleProgress, oldVersion int) error
+
 	// Migrations returns the names of the applied schema migrations, in
 	// order.
 	Migrations(ctx context.Context) ([]string, error)
@@ -239,3 +249,25 @@ type Practice struct {
 
 // MaxPracticeHistory bounds the undo history kept per player.
 const MaxPracticeHistory = 64
+
+// PuzzleProgress is a player's way through the endgame puzzles: what they
+// have solved, their run of answers right at the first try, the grade of
+// puzzle they have reached, and the puzzle they are on. The app decides
+// what the numbers mean; the store keeps them.
+type PuzzleProgress struct {
+	PlayerID string
+	Solved   int // puzzles answered right at the first try
+	Streak   int // right first answers in a row, now
+	Best     int // the longest streak
+	Misses   int // wrong answers in a row, now
+	Level    int // the grade reached, from 1
+	// Current is the number of the puzzle being answered and Tried
+	// whether a wrong answer was given to it already.
+	Current int
+	Tried   bool
+	// Done holds the numbers of the puzzles solved, encoded by the app.
+	Done string
+	// Version counts the writes; a write applies only at the version read.
+	Version int
+	Updated time.Time
+}

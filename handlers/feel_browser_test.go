@@ -30,6 +30,7 @@ var lookPages = []struct {
 	{"reply", "/games/midgamemidgamemi#status", false},
 	{"trial", "/tutorial/2?try=f3", false},
 	{"practice", "/practice?try=c4", false},
+	{"puzzle", "/puzzles/1#status", false},
 	{"guest", "", true},
 	{"practice-over", "/practice?did=move#status", true},
 }

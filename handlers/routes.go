@@ -70,6 +70,10 @@ func (s *Server) Routes() http.Handler {
 	p.POST("/moves", s.wrap(s.practiceMove))
 	p.POST("/undo", s.wrap(s.practiceUndo))
 	p.POST("/reset", s.wrap(s.practiceReset))
+	r.GET("/puzzles", s.wrap(s.showPuzzle))
+	r.GET("/puzzles/:n", s.wrap(s.showPuzzle))
+	r.GET("/puzzles/:n/answer/:move", s.wrap(s.showPuzzle))
+	r.POST("/puzzles/:n/answer", moves, s.wrap(s.answerPuzzle))
 
 	assets := gin.WrapH(static.Handler())
 	r.GET("/static/:name", assets)

@@ -63,6 +63,7 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 		{"Reviews", testReviews},
 		{"SetupStartRoundTrip", testSetupStart},
 		{"LevelIsAnyPlainName", testLevelNames},
+		{"PuzzleProgress", testPuzzleProgress},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -918,5 +919,50 @@ func testLevelNames(t *testing.T, e *env) {
 				t.Errorf("the refused game (level %q) was stored: err = %v", tc.level, err)
 			}
 		}
+	}
+}
+
+func testPuzzleProgress(t *testing.T, e *env) {
+	e.player(t, "p1")
+	if _, err := e.s.PuzzleProgress(ctx, "p1"); !errors.Is(err, db.ErrNotFound) {
+		t.Fatalf("PuzzleProgress before any save: err = %v, want db.ErrNotFound", err)
+	}
+	p := &db.PuzzleProgress{PlayerID: "p1", Level: 1, Current: 7, Tried: true}
+	if err := e.s.SavePuzzleProgress(ctx, p, 0); err != nil {
+		t.Fatalf("first SavePuzzleProgress: %v", err)
+	}
+	if p.Version != 1 || p.Updated.IsZero() {
+		t.Errorf("after the first save: version %d, updated %v; want 1 and a time", p.Version, p.Updated)
+	}
+	// A second first save (another tab) changes nothing.
+	if err := e.s.SavePuzzleProgress(ctx, &db.PuzzleProgress{PlayerID: "p1", Level: 3}, 0); !errors.Is(err, db.ErrStale) {
+		t.Errorf("a second insert: err = %v, want db.ErrStale", err)
+	}
+	want := db.PuzzleProgress{PlayerID: "p1", Solved: 4, Streak: 2, Best: 3, Misses: 1, Level: 2, Current: 12, Tried: false, Done: "AAEC", Version: 2}
+	next := want
+	if err := e.s.SavePuzzleProgress(ctx, &next, 1); err != nil {
+		t.Fatalf("second SavePuzzleProgress: %v", err)
+	}
+	if err := e.s.SavePuzzleProgress(ctx, &db.PuzzleProgress{PlayerID: "p1", Level: 5}, 1); !errors.Is(err, db.ErrStale) {
+		t.Errorf("a save at an old version: err = %v, want db.ErrStale", err)
+	}
+	got, err := e.s.PuzzleProgress(ctx, "p1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got.Updated = time.Time{}
+	if *got != want {
+		t.Errorf("PuzzleProgress() = %+v, want %+v", *got, want)
+	}
+	if err := e.s.SavePuzzleProgress(ctx, &db.PuzzleProgress{PlayerID: "nobody", Level: 1}, 0); err == nil {
+		t.Errorf("SavePuzzleProgress for a missing player: got no error")
+	}
+	// Progress goes with its player.
+	e.clock.advance(48 * time.Hour)
+	if _, err := e.s.Expire(ctx, e.clock.now().Add(-time.Hour), e.clock.now().Add(-time.Hour), 10); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.s.PuzzleProgress(ctx, "p1"); !errors.Is(err, db.ErrNotFound) {
+		t.Errorf("PuzzleProgress after its player expired: err = %v, want db.ErrNotFound", err)
 	}
 }

@@ -41,6 +41,8 @@ var copyTables = []copyTable{
 	{name: "rooms", columns: []string{"id", "token", "game_id", "host", "guest", "host_color", "round", "host_wins",
 		"guest_wins", "draws", "host_again", "guest_again", "version", "created_at", "updated_at"}},
 	{name: "practice", columns: []string{"player_id", "opening", "plies", "history", "version", "updated_at"}, merge: true},
+	{name: "puzzle_progress", columns: []string{"player_id", "solved", "streak", "best", "misses", "level", "current",
+		"tried", "done", "version", "updated_at"}, flags: []string{"tried"}, merge: true},
 }
 
 // Import copies every player, game (with its review), room and practice board from src, a
@@ -58,7 +60,7 @@ func (s *Store) Import(ctx context.Context, src *sql.DB) (Counts, error) {
 	}
 	defer stx.Rollback()
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `LOCK TABLE players, games, reviews, rooms, practice IN SHARE ROW EXCLUSIVE MODE`); err != nil {
+		if _, err := tx.Exec(ctx, `LOCK TABLE players, games, reviews, rooms, practice, puzzle_progress IN SHARE ROW EXCLUSIVE MODE`); err != nil {
 			return err
 		}
 		var has bool

@@ -1,0 +1,269 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"reversi/db"
+	"reversi/game"
+	"reversi/play"
+	"reversi/play/puzzle"
+	"reversi/static"
+	"reversi/views"
+)
+
+var puzzleHref = regexp.MustCompile(`href="(/puzzles/\d+)#status"`)
+
+// TestPuzzleFlow walks the puzzles as a person does: from the home page to
+// the list to a puzzle, a wrong answer, a right one, and on.
+func TestPuzzleFlow(t *testing.T) {
+	a := newApp(t)
+	if body := a.do("GET", "/", nil, nil).Body.String(); !strings.Contains(body, `href="/puzzles"`) {
+		t.Fatal("the home page has no link to the puzzles")
+	}
+	index := a.do("GET", "/puzzles", nil, nil)
+	if index.Code != http.StatusOK {
+		t.Fatalf("GET /puzzles = %d", index.Code)
+	}
+	m := puzzleHref.FindStringSubmatch(index.Body.String())
+	if m == nil {
+		t.Fatal("the list links to no puzzle")
+	}
+	page := a.do("GET", m[1], nil, nil)
+	body := page.Body.String()
+	if page.Code != http.StatusOK || !strings.Contains(body, `action="`+m[1]+`/answer"`) || !strings.Contains(body, " to move: find the move that ") {
+		t.Fatalf("GET %s = %d without the task and its form:\n%s", m[1], page.Code, body)
+	}
+	var p *puzzle.Puzzle
+	for _, q := range play.Puzzles() {
+		if views.PuzzleURL(q.Number) == m[1] {
+			p = q
+		}
+	}
+	best, second := p.Moves[0], p.Moves[1]
+	bestName, secondName := best.Move.Name(8), second.Move.Name(8)
+
+	// A wrong answer: the page names the best move and the value of the
+	// one played, and offers a retry.
+	cookie := a.playerCookie(testPlayer)
+	if err := a.store.CreatePlayer(context.Background(), testPlayer); err != nil {
+		t.Fatal(err)
+	}
+	w := a.do("POST", m[1]+"/answer", url.Values{"move": {secondName}}, cookie)
+	if w.Code != http.StatusSeeOther || w.Header().Get("Location") != m[1]+"/answer/"+secondName+"#status" {
+		t.Fatalf("wrong answer = %d to %q", w.Code, w.Header().Get("Location"))
+	}
+	body = a.do("GET", m[1]+"/answer/"+secondName, nil, cookie).Body.String()
+	for _, want := range []string{"Not the best move: " + secondName + " " + views.PuzzleValue(second.Value), "The best move is " + bestName, "Try again"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the wrong answer's page lacks %q", want)
+		}
+	}
+	// The right answer, after it: the line, and a link to another puzzle.
+	w = a.do("POST", m[1]+"/answer", url.Values{"move": {bestName}}, cookie)
+	if w.Code != http.StatusSeeOther {
+		t.Fatalf("right answer = %d", w.Code)
+	}
+	body = a.do("GET", m[1]+"/answer/"+bestName, nil, cookie).Body.String()
+	if !strings.Contains(body, "Right: "+bestName+" is the best move.") || !strings.Contains(body, "The line with perfect play") {
+		t.Errorf("the right answer's page lacks the verdict or the line:\n%s", body)
+	}
+	next := puzzleHref.FindStringSubmatch(body)
+	if next == nil || next[1] == m[1] {
+		t.Errorf("the right answer's page links to no other puzzle: %v", next)
+	}
+	pr := a.puzzleProgress(testPlayer)
+	if pr.Solved != 0 || pr.Streak != 0 || !play.Solved(pr, p.Number) {
+		t.Errorf("progress after a wrong then a right answer = %+v, want the puzzle done but not counted", pr)
+	}
+}
+
+func (a *testApp) puzzleProgress(p string) *db.PuzzleProgress {
+	a.t.Helper()
+	pr, err := a.store.PuzzleProgress(context.Background(), p)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	return pr
+}
+
+// TestPuzzleRefusals: an answer that is no square, or not a legal move,
+// or to no puzzle, is refused with its status and changes nothing, not
+// even a player row or a cookie.
+func TestPuzzleRefusals(t *testing.T) {
+	a := newApp(t)
+	p := play.Puzzles()[0]
+	taken := ""
+	for sq := range p.Board.Discs(p.Board.Turn()).All() {
+		taken = sq.Name(8)
+		break
+	}
+	url1 := views.PuzzleURL(1)
+	for _, tc := range []struct {
+		method, path, move string
+		want               int
+	}{
+		{"POST", url1 + "/answer", "z9", http.StatusBadRequest},
+		{"POST", url1 + "/answer", "", http.StatusBadRequest},
+		{"POST", url1 + "/answer", taken, http.StatusUnprocessableEntity},
+		{"POST", "/puzzles/0/answer", p.Moves[0].Move.Name(8), http.StatusNotFound},
+		{"POST", "/puzzles/x/answer", p.Moves[0].Move.Name(8), http.StatusNotFound},
+		{"GET", "/puzzles/999999", "", http.StatusNotFound},
+		{"GET", url1 + "/answer/" + taken, "", http.StatusNotFound},
+		{"GET", url1 + "/answer/pass", "", http.StatusNotFound},
+	} {
+		var form url.Values
+		if tc.method == "POST" {
+			form = url.Values{"move": {tc.move}}
+		}
+		w := a.do(tc.method, tc.path, form, nil)
+		if w.Code != tc.want || w.Header().Get("Set-Cookie") != "" {
+			t.Errorf("%s %s %q = %d, cookie %q; want %d and no cookie", tc.method, tc.path, tc.move, w.Code, w.Header().Get("Set-Cookie"), tc.want)
+		}
+	}
+	// A new visitor's answer makes the player and sets the cookie.
+	w := a.do("POST", url1+"/answer", url.Values{"move": {p.Moves[0].Move.Name(8)}}, nil)
+	if w.Code != http.StatusSeeOther {
+		t.Fatalf("a first answer = %d", w.Code)
+	}
+	cookieFrom(t, w)
+}
+
+// TestPuzzleLinksVisitTen follows the links to other puzzles, GET only, as
+// a visitor without a cookie: ten different positions come.
+func TestPuzzleLinksVisitTen(t *testing.T) {
+	a := newApp(t)
+	seen := map[string]bool{}
+	path := "/puzzles"
+	for range 12 {
+		body := a.do("GET", path, nil, nil).Body.String()
+		var next string
+		for _, m := range puzzleHref.FindAllStringSubmatch(body, -1) {
+			if !seen[m[1]] && m[1] != path {
+				next = m[1]
+				break
+			}
+		}
+		if next == "" {
+			break
+		}
+		seen[next] = true
+		path = next
+	}
+	if len(seen) < 10 {
+		t.Errorf("following links reached %d puzzles, want 10: %v", len(seen), seen)
+	}
+	daily := views.PuzzleURL(play.DailyFor(time.Now())) + "#status"
+	if body := a.do("GET", "/puzzles", nil, nil).Body.String(); !strings.Contains(body, `<a href="`+daily+`">Today's puzzle</a>`) {
+		t.Errorf("the list does not link to the day's puzzle, %s", daily)
+	}
+}
+
+func TestPuzzleGoldenPages(t *testing.T) {
+	a := newApp(t)
+	p := play.Puzzles()[0]
+	url1 := views.PuzzleURL(1)
+	for _, tc := range []struct{ name, path string }{
+		{"puzzles", "/puzzles"},
+		{"puzzle-1", url1},
+		{"puzzle-1-right", url1 + "/answer/" + p.Moves[0].Move.Name(8)},
+		{"puzzle-1-wrong", url1 + "/answer/" + p.Moves[1].Move.Name(8)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := a.do("GET", tc.path, nil, nil)
+			if w.Code != http.StatusOK {
+				t.Fatalf("GET %s = %d, want 200", tc.path, w.Code)
+			}
+			size := gzipSize(t, a, tc.path, nil)
+			t.Logf("%s: %d bytes gzipped", tc.path, size)
+			if size > 4096 {
+				t.Errorf("GET %s: %d bytes gzipped, want at most 4096", tc.path, size)
+			}
+			// The daily link changes with the date: the golden file holds a
+			// placeholder.
+			body := regexp.MustCompile(`<a href="/puzzles/\d+#status">Today`).ReplaceAllString(w.Body.String(), `<a href="/puzzles/DAILY#status">Today`)
+			body = strings.NewReplacer(static.CSS.Path, "/static/app.HASH.css", static.JS.Path, "/static/board.HASH.js").Replace(body)
+			golden(t, tc.name, []byte(body))
+		})
+	}
+}
+
+// BenchmarkPuzzleAnswer measures an answer: the POST (session, the
+// lookup of the move's value, the progress's conditional write, 303) and
+// the GET of the verdict that follows (render, gzip).
+func BenchmarkPuzzleAnswer(b *testing.B) {
+	a := newApp(b)
+	cookie := a.playerCookie(testPlayer)
+	if err := a.store.CreatePlayer(context.Background(), testPlayer); err != nil {
+		b.Fatal(err)
+	}
+	set := play.Puzzles()
+	i := 0
+	var took []time.Duration
+	defer func() {
+		slices.Sort(took)
+		if len(took) > 0 {
+			b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "ms-median")
+			b.ReportMetric(float64(took[len(took)*99/100].Microseconds())/1000, "ms-p99")
+		}
+	}()
+	for b.Loop() {
+		t0 := time.Now()
+		p := set[i%len(set)]
+		i++
+		m := p.Moves[i%2].Move.Name(8)
+		u := views.PuzzleURL(p.Number)
+		if w := a.do("POST", u+"/answer", url.Values{"move": {m}}, cookie); w.Code != http.StatusSeeOther {
+			b.Fatalf("answer = %d", w.Code)
+		}
+		req := httptest.NewRequest("GET", u+"/answer/"+m, nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		req.AddCookie(cookie)
+		rec := httptest.NewRecorder()
+		a.h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			b.Fatalf("verdict = %d", rec.Code)
+		}
+		took = append(took, time.Since(t0))
+	}
+}
+
+// TestTextBrowserPuzzle reads a puzzle's board in w3m as a grid: X black,
+// O white, + a legal move, - another empty square.
+func TestTextBrowserPuzzle(t *testing.T) {
+	w3mPath(t)
+	a := newApp(t)
+	p := play.Puzzles()[0]
+	rows := textGrid(t, dumpW3m(t, a.do("GET", views.PuzzleURL(1), nil, nil).Body.String()), 8)
+	legal := p.Board.Moves()
+	for r := range 8 {
+		want := ""
+		for c := range 8 {
+			sq := game.SquareAt(8, c, r)
+			switch {
+			case p.Board.At(sq) == game.Black:
+				want += "X"
+			case p.Board.At(sq) == game.White:
+				want += "O"
+			case legal.Has(sq):
+				want += "+"
+			default:
+				want += "-"
+			}
+		}
+		if rows[r] != want {
+			t.Errorf("row %d in w3m = %s, want %s", r+1, rows[r], want)
+		}
+	}
+}
