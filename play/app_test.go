@@ -283,8 +283,9 @@ func TestPracticeRules(t *testing.T) {
 		if err := st.Move(st.Board.Moves().First()); err != nil {
 			t.Fatal(err)
 		}
-		if st, err = app.SavePractice(ctx, alice, st); err != nil {
-			t.Fatal(err)
+		saved, err := app.SavePractice(ctx, alice, st)
+		if err != nil || saved.Version != i+1 {
+			t.Fatalf("SavePractice: version %d, %v; want %d", saved.Version, err, i+1)
 		}
 		if st, err = app.Practice(ctx, alice); err != nil {
 			t.Fatal(err)
