@@ -54,6 +54,9 @@ func (s *Server) renderPractice(c *gin.Context, st *play.Practice, status int, m
 		Position: views.PositionText(b),
 		Moves:    views.PracticeMoves(names8(st.Opening), names8(st.Plies)),
 	}
+	if over {
+		page.Position = views.PracticeOverPosition(b)
+	}
 	marks := views.TrialMarks{Trial: game.Pass, Placed: game.Pass, Open: !over, NoLegal: over}
 	switch did {
 	case "move":

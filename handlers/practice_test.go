@@ -116,6 +116,9 @@ func TestPracticeFlow(t *testing.T) {
 			if strings.Contains(body, `name="try" value="a1" aria-label="a1, empty" disabled`) == false {
 				t.Errorf("after four placements the board is still open")
 			}
+			if strings.Contains(body, " to move") {
+				t.Errorf("after four placements the page still says whose move it is")
+			}
 			if strings.Contains(body, "legal move") || strings.Contains(body, `class="lg`) {
 				t.Errorf("after four placements the board still rings legal moves")
 			}

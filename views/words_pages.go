@@ -77,6 +77,15 @@ func PositionText(b game.Board) string {
 	return me + " to move. " + counts
 }
 
+// PracticeOverPosition is the practice board's position line once its
+// placements are used: nobody is to move any more, only the counts stand.
+func PracticeOverPosition(b game.Board) string {
+	if b.Over() {
+		return PositionText(b)
+	}
+	return fmt.Sprintf("The exercise is over. Black has %d discs, White %d.", b.Count(game.Black), b.Count(game.White))
+}
+
 // NoticeBadTrial refuses a trial that names no square of a board of the
 // given size.
 func NoticeBadTrial(size int) Notice {
