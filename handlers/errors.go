@@ -87,7 +87,7 @@ var refusals = []struct {
 	{play.ErrHintFailed, http.StatusServiceUnavailable, views.NoticeHintFailed},
 	{play.ErrReviewPlaying, http.StatusConflict, views.NoticeReviewPlaying},
 	{play.ErrReviewBusy, http.StatusServiceUnavailable, views.NoticeReviewBusy},
-	{play.ErrReviewsWaiting, http.StatusTooManyRequests, views.NoticeReviewsWaiting},
+	{play.ErrReviewsWaiting, http.StatusTooManyRequests, views.NoticeReviewsWaiting(play.MaxReviewsPerPlayer)},
 	{play.ErrBadPlayOn, http.StatusBadRequest, views.NoticeBadPlayOn},
 	{play.ErrBadImport, http.StatusBadRequest, views.NoticeBadImport},
 	{db.ErrNotFound, http.StatusNotFound, views.NoticeNoGame},

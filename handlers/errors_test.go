@@ -51,7 +51,7 @@ func TestExplain(t *testing.T) {
 		{play.ErrNoRoom, http.StatusNotFound, views.NoticeNoRoom.Message},
 		{play.ErrExpired, http.StatusGone, views.NoticeExpired.Message},
 		{play.ErrReviewBusy, http.StatusServiceUnavailable, views.NoticeReviewBusy.Message},
-		{play.ErrReviewsWaiting, http.StatusTooManyRequests, views.NoticeReviewsWaiting.Message},
+		{play.ErrReviewsWaiting, http.StatusTooManyRequests, views.NoticeReviewsWaiting(play.MaxReviewsPerPlayer).Message},
 		{showing(nil, play.ErrOver), http.StatusConflict, views.MsgOver},
 		{errors.New("secret detail"), http.StatusInternalServerError, views.NoticeInternal.Message},
 		{context.DeadlineExceeded, http.StatusInternalServerError, views.NoticeInternal.Message},

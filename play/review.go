@@ -35,8 +35,9 @@ var (
 // serves the players in turn, one review each, rather than in the order
 // that the reviews came.
 const (
-	maxQueuedReviews     = 64
-	maxReviewsPerPlayer  = 2
+	maxQueuedReviews = 64
+	// MaxReviewsPerPlayer is exported for the words of the refusal.
+	MaxReviewsPerPlayer  = 2
 	maxReviewsPerNetwork = 8
 )
 
@@ -109,7 +110,7 @@ func (q *reviewQueue) enqueue(g *db.Game, player, net string) (kind string, err 
 		return "", nil
 	}
 	switch {
-	case len(q.waiting[player]) >= maxReviewsPerPlayer:
+	case len(q.waiting[player]) >= MaxReviewsPerPlayer:
 		return "player", ErrReviewsWaiting
 	case net != "" && q.nets[net] >= maxReviewsPerNetwork:
 		return "network", ErrReviewBusy
@@ -298,7 +299,7 @@ func (a *App) Review(ctx context.Context, m *Match) (*Review, error) {
 
 // RequestReview asks for the review of m, a finished game, unless it is
 // stored already, on behalf of player from network (see Network; "" for
-// none). A player may have maxReviewsPerPlayer reviews waiting, a network
+// none). A player may have MaxReviewsPerPlayer reviews waiting, a network
 // maxReviewsPerNetwork, and the queue maxQueuedReviews.
 func (a *App) RequestReview(ctx context.Context, m *Match, player, network string) error {
 	if m.Playing() {

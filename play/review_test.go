@@ -27,7 +27,7 @@ func gameNamed(id string) *db.Game { return &db.Game{ID: id} }
 // TestReviewQueueCaps checks the caps per player, per network and in all.
 func TestReviewQueueCaps(t *testing.T) {
 	q := newQueue()
-	for i := range maxReviewsPerPlayer {
+	for i := range MaxReviewsPerPlayer {
 		if _, err := q.enqueue(gameNamed(fmt.Sprint("a", i)), "alice", "net A"); err != nil {
 			t.Fatalf("alice's review %d: %v", i, err)
 		}
@@ -38,7 +38,7 @@ func TestReviewQueueCaps(t *testing.T) {
 	if _, err := q.enqueue(gameNamed("a0"), "alice", "net A"); err != nil {
 		t.Errorf("a game already queued: %v, want nothing", err)
 	}
-	for i := range maxReviewsPerNetwork - maxReviewsPerPlayer {
+	for i := range maxReviewsPerNetwork - MaxReviewsPerPlayer {
 		if _, err := q.enqueue(gameNamed(fmt.Sprint("n", i)), fmt.Sprint("neighbour", i), "net A"); err != nil {
 			t.Fatalf("neighbour %d: %v", i, err)
 		}

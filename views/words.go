@@ -95,7 +95,20 @@ var (
 
 // NoticeReviewsWaiting refuses a review to a player who has as many
 // waiting as one may.
-var NoticeReviewsWaiting = Notice{"Your reviews are waiting", "You have two games waiting for their reviews. Once one of them is done, ask again."}
+func NoticeReviewsWaiting(n int) Notice {
+	msg := "You have a game waiting for its review. Once it is done, ask again."
+	if n != 1 {
+		games := strconv.Itoa(n)
+		if w, ok := smallNumbers[n]; ok {
+			games = w
+		}
+		msg = "You have " + games + " games waiting for their reviews. Once one of them is done, ask again."
+	}
+	return Notice{"Your reviews are waiting", msg}
+}
+
+// smallNumbers are the numbers a sentence spells out.
+var smallNumbers = map[int]string{1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
 // NoticeIncomplete is the notice for a new-game form without the named
 // choice.

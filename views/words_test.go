@@ -112,3 +112,15 @@ func TestUndone(t *testing.T) {
 		t.Errorf("undo against the computer = %q", got)
 	}
 }
+
+func TestNoticeReviewsWaiting(t *testing.T) {
+	for n, want := range map[int]string{
+		1: "You have a game waiting for its review. Once it is done, ask again.",
+		2: "You have two games waiting for their reviews. Once one of them is done, ask again.",
+		9: "You have 9 games waiting for their reviews. Once one of them is done, ask again.",
+	} {
+		if got := NoticeReviewsWaiting(n).Message; got != want {
+			t.Errorf("NoticeReviewsWaiting(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
