@@ -23,7 +23,8 @@ type refusal struct {
 }
 
 func (r *refusal) Error() string {
-	s := strconv.Itoa(r.status) + " " + r.Heading + ": " + r.Message
+	en := views.English()
+	s := strconv.Itoa(r.status) + " " + en.Say(r.Heading) + ": " + en.Say(r.Message)
 	if r.cause != nil {
 		s += ": " + r.cause.Error()
 	}
@@ -36,7 +37,7 @@ func (r *refusal) Unwrap() error { return r.cause }
 func refuse(status int, n views.Notice) *refusal { return &refusal{status: status, Notice: n} }
 
 // refuseMsg returns a refusal whose message is shown above a game's board.
-func refuseMsg(status int, msg string) *refusal {
+func refuseMsg(status int, msg views.Text) *refusal {
 	return &refusal{status: status, Notice: views.Notice{Message: msg}}
 }
 
@@ -152,7 +153,7 @@ func (s *Server) wrap(h func(*gin.Context) error) gin.HandlerFunc {
 			c.Abort()
 			return
 		}
-		if n.Heading == "" {
+		if n.Heading.IsZero() {
 			// A message meant for a board that was not loaded.
 			n.Heading = views.RefusedHeading
 		}
@@ -163,11 +164,13 @@ func (s *Server) wrap(h func(*gin.Context) error) gin.HandlerFunc {
 // abortedKey marks a request whose client went away, for the request log.
 const abortedKey = "aborted"
 
-func (s *Server) errorPage(n views.Notice) views.ErrorPage {
-	return views.ErrorPage{Base: s.base(n.Heading, views.SkipToMessage), Heading: n.Heading, Message: n.Message}
+func (s *Server) errorPage(r *http.Request, n views.Notice) views.ErrorPage {
+	p := views.ErrorPage{Base: s.base(r, n.Heading, views.SkipToMessage), Heading: n.Heading, Message: n.Message}
+	p.Here = "" // the language switch goes back by the Referer: a refused address is not repeated
+	return p
 }
 
 func (s *Server) renderError(c *gin.Context, status int, n views.Notice) {
-	s.writePage(c.Writer, c.Request, status, views.Error, s.errorPage(n))
+	s.writePage(c.Writer, c.Request, status, views.Error, s.errorPage(c.Request, n))
 	c.Abort()
 }

@@ -26,7 +26,7 @@ func TestExplain(t *testing.T) {
 	tests := []struct {
 		err    error
 		status int
-		msg    string
+		msg    views.Text
 	}{
 		{play.ErrStale, http.StatusConflict, views.MsgStale},
 		{fmt.Errorf("update game x: %w", db.ErrStale), http.StatusConflict, views.MsgStale},
@@ -58,7 +58,7 @@ func TestExplain(t *testing.T) {
 	}
 	for _, tt := range tests {
 		status, n := explain(tt.err)
-		if status != tt.status || n.Message != tt.msg {
+		if en := views.English(); status != tt.status || en.Say(n.Message) != en.Say(tt.msg) {
 			t.Errorf("explain(%v) = %d %q, want %d %q", tt.err, status, n.Message, tt.status, tt.msg)
 		}
 	}

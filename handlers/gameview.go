@@ -151,22 +151,22 @@ func moveList(m *play.Match) string {
 // gamePage builds the whole page of m. message says why the last request
 // was refused, if it was; did names what the last request did ("undo",
 // "hint", "settings") when it was not a move.
-func (s *Server) gamePage(c *gin.Context, m *play.Match, message, did string) views.GamePage {
+func (s *Server) gamePage(c *gin.Context, m *play.Match, message views.Text, did string) views.GamePage {
 	g, b := m.Game, m.Board()
 	status := statusLine(m, did)
-	title := status
-	if message != "" {
+	title := views.Plain(status)
+	if !message.IsZero() {
 		title = message
 	}
 	canPlay := m.CanPlay()
 	page := views.GamePage{
-		Base:      s.base(title, views.SkipToBoard),
+		Base:      s.base(c.Request, title, views.SkipToBoard),
 		ID:        g.ID,
 		Heading:   views.GameHeading(string(g.Opponent), m.Seat, g.Level),
 		Status:    status,
 		Message:   message,
 		Ply:       m.Ply(),
-		Board:     views.NewBoard(b, marks(m, message == "" && did == "", did)),
+		Board:     views.NewBoard(b, marks(m, message.IsZero() && did == "", did)),
 		Players:   players(m),
 		Pass:      canPlay && b.MustPass(),
 		Resume:    m.Playing() && !m.HumanToMove() && g.Opponent == db.Computer,
@@ -199,7 +199,7 @@ func (s *Server) gamePage(c *gin.Context, m *play.Match, message, did string) vi
 }
 
 // renderMatch writes m's page with the given status.
-func (s *Server) renderMatch(c *gin.Context, m *play.Match, status int, message, did string) {
+func (s *Server) renderMatch(c *gin.Context, m *play.Match, status int, message views.Text, did string) {
 	s.writePage(c.Writer, c.Request, status, views.Play, s.gamePage(c, m, message, did))
 }
 

@@ -68,7 +68,7 @@ func (s *Server) home(c *gin.Context) error {
 		return err
 	}
 	page := views.HomePage{
-		Base: s.base(views.HomeTitle, views.SkipToMain),
+		Base: s.base(c.Request, views.HomeTitle, views.SkipToMain),
 		Form: newGameForm(ch),
 	}
 	if p := playerID(c); p != "" {
@@ -103,7 +103,7 @@ func (s *Server) newGame(c *gin.Context) error {
 	ch, err := play.ParseChoices(c.Request.PostForm)
 	var inc *play.IncompleteError
 	if errors.As(err, &inc) {
-		return refuse(http.StatusBadRequest, views.NoticeIncomplete(views.Legend(inc.Field)))
+		return refuse(http.StatusBadRequest, views.NoticeIncomplete(views.Plain(views.Legend(inc.Field))))
 	}
 	if err != nil {
 		return err
@@ -147,7 +147,7 @@ func (s *Server) askFirst(c *gin.Context, action string, hidden []views.Field) (
 		return false, err
 	}
 	page := views.ConfirmPage{
-		Base:       s.base(views.ConfirmTitle, views.SkipToMain),
+		Base:       s.base(c.Request, views.ConfirmTitle, views.SkipToMain),
 		Unfinished: views.GameLink{URL: gameURL(gs[0].ID) + "#status", Description: describe(gs[0])},
 		Hidden:     hidden, Action: action,
 	}

@@ -49,7 +49,7 @@ func (s *Server) showJoin(c *gin.Context) error {
 		c.Redirect(http.StatusSeeOther, gameURL(in.Game.ID)+"#status")
 		return nil
 	}
-	page := views.JoinPage{Base: s.base(views.JoinTitle, views.SkipToMain)}
+	page := views.JoinPage{Base: s.base(c.Request, views.JoinTitle, views.SkipToMain)}
 	if in.Full() {
 		page.Heading, page.Message = views.JoinFull.Heading, views.JoinFull.Message
 		s.writePage(c.Writer, c.Request, http.StatusOK, views.Join, page)

@@ -35,7 +35,7 @@ func (s *Server) showGame(c *gin.Context) error {
 			return nil
 		}
 	}
-	s.renderMatch(c, m, http.StatusOK, "", c.Query("did"))
+	s.renderMatch(c, m, http.StatusOK, views.Text{}, c.Query("did"))
 	return nil
 }
 

@@ -26,7 +26,7 @@ func (s *Server) practice(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.renderPractice(c, st, http.StatusOK, "", c.Query("did"), trial)
+	return s.renderPractice(c, st, http.StatusOK, views.Text{}, c.Query("did"), trial)
 }
 
 // practiceAskReset shows the board with the question whether to start
@@ -39,13 +39,13 @@ func (s *Server) practiceAskReset(c *gin.Context) error {
 	if !st.CanReset() {
 		return redirect(c, "/practice#board")
 	}
-	return s.renderPractice(c, st, http.StatusOK, "", "ask-reset", game.Pass)
+	return s.renderPractice(c, st, http.StatusOK, views.Text{}, "ask-reset", game.Pass)
 }
 
 // renderPractice writes the practice page with status; message says why a
 // request was refused, did what the last request did ("move", "undo",
 // "reset"), and trial is the square previewed, or game.Pass.
-func (s *Server) renderPractice(c *gin.Context, st *play.Practice, status int, message, did string, trial game.Square) error {
+func (s *Server) renderPractice(c *gin.Context, st *play.Practice, status int, message views.Text, did string, trial game.Square) error {
 	b := st.Board
 	over := st.Over()
 	page := views.PracticePage{
@@ -93,8 +93,8 @@ func (s *Server) renderPractice(c *gin.Context, st *play.Practice, status int, m
 	}
 	title := views.PracticeTitle
 	switch {
-	case message != "":
-		title = message
+	case !message.IsZero():
+		title = views.English().Say(message) // TODO(i18n)
 	case page.Trial != nil:
 		title = views.PracticePageTitle(page.Trial.Heading + ": " + page.Trial.Summary)
 	case page.AskReset:
@@ -102,7 +102,7 @@ func (s *Server) renderPractice(c *gin.Context, st *play.Practice, status int, m
 	case page.Status != "":
 		title = views.PracticePageTitle(page.Status)
 	}
-	page.Base = s.base(title, views.SkipToBoard)
+	page.Base = s.base(c.Request, views.Plain(title), views.SkipToBoard)
 	page.JS = static.JS.Path
 	page.Board = views.TrialBoard{
 		BoardView: views.NewTrialBoard(b, marks),

@@ -58,7 +58,7 @@ func (s *Server) answerPuzzle(c *gin.Context) error {
 func (s *Server) renderPuzzle(c *gin.Context, p *puzzle.Puzzle, ans *play.PuzzleAnswer, status int, message string) error {
 	pr, err := s.app.PuzzleProgress(c.Request.Context(), playerID(c))
 	if err == nil {
-		name, page := views.PuzzlePages(s.base, static.JS.Path, p, ans, pr, s.app.DailyPuzzle(), message)
+		name, page := views.PuzzlePages(func(t views.Text, sk views.SkipLink) views.Base { return s.base(c.Request, t, sk) }, static.JS.Path, p, ans, pr, s.app.DailyPuzzle(), message)
 		s.writePage(c.Writer, c.Request, status, name, page)
 	}
 	return err

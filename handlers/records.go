@@ -45,7 +45,7 @@ func (s *Server) replayGame(c *gin.Context) error {
 		return err
 	}
 	at := gameURL(m.Game.ID) + "/replay?"
-	page := s.replayPage(&m.Game.Record, m.Positions, ply, at, m.Game.Resigned)
+	page := s.replayPage(c.Request, &m.Game.Record, m.Positions, ply, at, m.Game.Resigned)
 	page.Game = gameURL(m.Game.ID)
 	if err := s.replayVerdict(c, m, ply, &page); err != nil {
 		return err
@@ -80,7 +80,7 @@ func (s *Server) replayImported(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	page := s.replayPage(g, ps, ply, importedURL(g), game.Empty)
+	page := s.replayPage(c.Request, g, ps, ply, importedURL(g), game.Empty)
 	s.writePage(c.Writer, c.Request, http.StatusOK, views.Replay, page)
 	return nil
 }
@@ -121,7 +121,7 @@ func importedGame(q url.Values) (*game.Game, error) {
 // replayPage builds the page of position ply of g, whose positions are ps;
 // at is the replay's address ready for "ply=N". resigned is the side that
 // resigned a stored game, or Empty; an imported game is one that has none.
-func (s *Server) replayPage(g *game.Game, ps []game.Board, ply int, at string, resigned game.Color) views.ReplayPage {
+func (s *Server) replayPage(r *http.Request, g *game.Game, ps []game.Board, ply int, at string, resigned game.Color) views.ReplayPage {
 	b := ps[ply]
 	number, placed, by := 0, game.Pass, game.Empty
 	var flips game.Bits
@@ -144,7 +144,7 @@ func (s *Server) replayPage(g *game.Game, ps []game.Board, ply int, at string, r
 		return at + "ply=" + strconv.Itoa(n) + "#status"
 	}
 	page := views.ReplayPage{
-		Base:    s.base(status, views.SkipToSteps),
+		Base:    s.base(r, views.Plain(status), views.SkipToSteps),
 		Heading: views.ReplayHeading(g.Options, strings.HasPrefix(at, "/replay?")),
 		Status:  status,
 		Diagram: views.ReplayDiagram(b, placed, flips, game.Pass, status),
@@ -171,7 +171,7 @@ func (s *Server) replayPage(g *game.Game, ps []game.Board, ply int, at string, r
 
 // importForm shows the import form.
 func (s *Server) importForm(c *gin.Context) error {
-	page := views.ImportPage{Base: s.base(views.ImportTitle, views.SkipToForm), Groups: views.ImportGroups(formFields(), "", "")}
+	page := views.ImportPage{Base: s.base(c.Request, views.Plain(views.ImportTitle), views.SkipToForm), Groups: views.ImportGroups(formFields(), "", "")}
 	s.writePage(c.Writer, c.Request, http.StatusOK, views.Import, page)
 	return nil
 }
@@ -189,7 +189,7 @@ func (s *Server) importRecord(c *gin.Context) error {
 			return err
 		}
 		msg := views.RecordProblem(re)
-		page := views.ImportPage{Base: s.base(msg, views.SkipToImportError), Message: msg, Transcript: text,
+		page := views.ImportPage{Base: s.base(c.Request, views.Plain(msg), views.SkipToImportError), Message: msg, Transcript: text,
 			Groups: views.ImportGroups(formFields(), size, start)}
 		s.writePage(c.Writer, c.Request, http.StatusUnprocessableEntity, views.Import, page)
 		return nil

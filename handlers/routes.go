@@ -75,6 +75,8 @@ func (s *Server) Routes() http.Handler {
 	r.GET("/puzzles/:n/answer/:move", s.wrap(s.showPuzzle))
 	r.POST("/puzzles/:n/answer", moves, s.wrap(s.answerPuzzle))
 
+	r.POST("/language", s.wrap(s.chooseLanguage))
+
 	assets := gin.WrapH(static.Handler())
 	r.GET("/static/:name", assets)
 	r.NoRoute(s.wrap(func(*gin.Context) error { return refuse(http.StatusNotFound, views.NoticeNotFound) }))
@@ -82,7 +84,7 @@ func (s *Server) Routes() http.Handler {
 
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		s.writePage(w, req, http.StatusForbidden, views.Error, s.errorPage(views.NoticeCrossSite))
+		s.writePage(w, req, http.StatusForbidden, views.Error, s.errorPage(req, views.NoticeCrossSite))
 	}))
 	return s.probes(securityHeaders(headAsGet(cop.Handler(r))))
 }

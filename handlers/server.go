@@ -218,24 +218,32 @@ func (s *Server) recover(c *gin.Context, err any) {
 	s.renderError(c, http.StatusInternalServerError, views.NoticeInternal)
 }
 
-func (s *Server) base(title string, skip views.SkipLink) views.Base {
-	return views.Base{Title: title, CSS: static.CSS.Path, Skip: skip.Target, SkipText: skip.Text}
+func (s *Server) base(r *http.Request, title views.Text, skip views.SkipLink) views.Base {
+	b := views.Base{Title: title, CSS: static.CSS.Path, Skip: skip.Target, SkipText: skip.Text}
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		b.Here = r.URL.RequestURI() // a form's answer has no address of its own
+	}
+	return b
 }
 
 // writePage renders a page into a buffer and only then writes it, gzipped
 // when the client accepts that. A template error becomes a plain 500.
 func (s *Server) writePage(w http.ResponseWriter, r *http.Request, status int, page string, data any) {
-	buf, err := s.views.Render(page, data)
+	lang := s.language(r)
+	buf, err := s.views.Render(lang, page, data)
 	if err != nil {
 		s.log.Error("render", "page", page, "err", err)
 		status = http.StatusInternalServerError
-		buf = bytes.NewBufferString(views.RenderFailedPage)
+		buf = bytes.NewBufferString(views.RenderFailed(lang))
 	}
 	defer views.Release(buf)
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Content-Language", lang.Code)
 	h.Set("Cache-Control", "no-cache")
-	h.Set("Vary", "Accept-Encoding, Cookie")
+	// The page follows the browser's languages unless the player chose
+	// one, and the player is known by the cookie.
+	h.Set("Vary", "Accept-Encoding, Accept-Language, Cookie")
 	body := buf.Bytes()
 	if static.AcceptsGzip(r) {
 		zbuf := gzipBytes(body)

@@ -17,7 +17,7 @@ import (
 func stepURL(n int) string { return "/tutorial/" + strconv.Itoa(n) }
 
 func (s *Server) tutorialIndex(c *gin.Context) error {
-	page := views.TutorialIndexPage{Base: s.base(views.TutorialIndexTitle, views.SkipToMain)}
+	page := views.TutorialIndexPage{Base: s.base(c.Request, views.TutorialIndexTitle, views.SkipToMain)}
 	for i := range play.Steps() {
 		page.Steps = append(page.Steps, views.StepLink{URL: stepURL(i + 1), Title: views.TutorialStepWords(i + 1).Title})
 	}
@@ -98,7 +98,7 @@ func (s *Server) tutorialStep(c *gin.Context) error {
 	} else {
 		page.Next = &views.StepLink{URL: "/practice", Title: views.PracticeLink}
 	}
-	page.Base = s.base(title, views.SkipToBoard)
+	page.Base = s.base(c.Request, views.Plain(title), views.SkipToBoard)
 	page.JS = static.JS.Path
 	s.writePage(c.Writer, c.Request, http.StatusOK, views.TutorialStep, page)
 	return nil

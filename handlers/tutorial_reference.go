@@ -12,8 +12,9 @@ import (
 // referencePage is one of the reference pages: the rules, strategy, FAQ
 // and history, written in our own words.
 type referencePage struct {
-	path, page, title string
-	build             func() (views.ReferencePage, error)
+	path, page string
+	title      views.Text
+	build      func() (views.ReferencePage, error)
 }
 
 var referencePages = []referencePage{
@@ -29,8 +30,8 @@ func (s *Server) reference(ref referencePage) func(*gin.Context) error {
 		if err != nil {
 			return fmt.Errorf("%s page: %w", ref.page, err)
 		}
-		page.Base = s.base(ref.title, views.SkipToMain)
-		page.Heading = ref.title
+		page.Base = s.base(c.Request, ref.title, views.SkipToMain)
+		page.Heading = views.English().Say(ref.title) // TODO(i18n)
 		s.writePage(c.Writer, c.Request, http.StatusOK, ref.page, page)
 		return nil
 	}

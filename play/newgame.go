@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"net/url"
 	"slices"
@@ -58,6 +59,12 @@ func Fields() []Field {
 type Choices struct {
 	Values   map[string]string
 	Settings db.Settings
+	// Lang is the language the player chose for the pages ("fr"), and
+	// Names their choice of disc names ("dl"); either is empty when the
+	// player has not chosen, and the browser's languages decide. The
+	// application keeps them with the other choices, and checks only
+	// their shape: the pages know which languages there are.
+	Lang, Names string
 }
 
 // DefaultSettings are a new player's settings: legal moves shown, undo
@@ -103,6 +110,12 @@ func (ch Choices) Encode() url.Values {
 			q.Set(k, "on")
 		}
 	}
+	if ch.Lang != "" {
+		q.Set("lang", ch.Lang)
+	}
+	if ch.Names != "" {
+		q.Set("names", ch.Names)
+	}
 	return q
 }
 
@@ -128,7 +141,52 @@ func (a *App) Choices(ctx context.Context, player string) (Choices, error) {
 		}
 	}
 	ch.Settings = settingsFrom(q)
+	if v := q.Get("lang"); validWord(v) {
+		ch.Lang = v
+	}
+	if v := q.Get("names"); validWord(v) {
+		ch.Names = v
+	}
 	return ch, nil
+}
+
+// validWord reports whether s has the shape of a language code or a
+// names choice: one to eight lower-case letters.
+func validWord(s string) bool {
+	if s == "" || len(s) > 8 {
+		return false
+	}
+	for _, r := range s {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// ErrBadLanguage refuses a language or names choice of the wrong shape.
+var ErrBadLanguage = fmt.Errorf("%w: language", db.ErrInvalid)
+
+// ChooseLanguage keeps the player's language, names, or both (an empty
+// one is left as it was), with their other choices.
+func (a *App) ChooseLanguage(ctx context.Context, player, lang, names string) error {
+	if lang != "" && !validWord(lang) || names != "" && !validWord(names) {
+		return ErrBadLanguage
+	}
+	if err := a.SeePlayer(ctx, player); err != nil {
+		return err
+	}
+	ch, err := a.Choices(ctx, player)
+	if err != nil {
+		return err
+	}
+	if lang != "" {
+		ch.Lang = lang
+	}
+	if names != "" {
+		ch.Names = names
+	}
+	return a.KeepChoices(ctx, player, ch)
 }
 
 // KeepChoices stores the player's new-game choices and settings.
@@ -193,6 +251,14 @@ func newGame(player string, ch Choices) *db.Game {
 // against the computer, which opens when the player takes White, or on one
 // device, or online, in a new room.
 func (a *App) Start(ctx context.Context, player string, ch Choices) (*db.Game, error) {
+	if ch.Lang == "" && ch.Names == "" {
+		// The form does not carry the language: keep the one chosen.
+		old, err := a.Choices(ctx, player)
+		if err != nil {
+			return nil, err
+		}
+		ch.Lang, ch.Names = old.Lang, old.Names
+	}
 	g := newGame(player, ch)
 	if g.Opponent == db.Online {
 		if err := a.SeePlayer(ctx, player); err != nil {

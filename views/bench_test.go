@@ -22,7 +22,7 @@ func BenchmarkRenderGame(b *testing.B) {
 		b.Fatal(err)
 	}
 	page := GamePage{
-		Base:    Base{Title: "You played b6 and flipped 2; your move", CSS: "/static/app.css", JS: "/static/board.js", Skip: "board", SkipText: "Skip to the board"},
+		Base:    Base{Title: Plain("You played b6 and flipped 2; your move"), CSS: "/static/app.css", JS: "/static/board.js", Skip: "board", SkipText: SkipToBoard.Text},
 		ID:      "abcdefghijklmnop",
 		Heading: "Two players on one device",
 		Status:  "You played b6 and flipped 2; your move",
@@ -33,7 +33,7 @@ func BenchmarkRenderGame(b *testing.B) {
 		Moves: rec.Transcript(),
 	}
 	for b.Loop() {
-		buf, err := v.Render(Play, page)
+		buf, err := v.Render(English(), Play, page)
 		if err != nil {
 			b.Fatal(err)
 		}

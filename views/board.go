@@ -16,7 +16,7 @@ type GamePage struct {
 	ID      string
 	Heading string // the h1: who plays whom
 	Status  string // what just happened and whose move it is; focused after a move
-	Message string // why the last request was refused, or empty
+	Message Text   // why the last request was refused, or empty
 	Ply     int    // plies played: the version the forms send back
 	Board   BoardView
 	Players []PlayerLine

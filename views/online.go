@@ -35,8 +35,8 @@ type AgainView struct {
 // JoinPage is the page of an invite link.
 type JoinPage struct {
 	Base
-	Heading string
-	Message string
+	Heading Text
+	Message Text
 	// Action is where the "take the seat" form posts, or empty when the
 	// seat cannot be taken.
 	Action string

@@ -1,16 +1,12 @@
 package views
 
 import (
-	"embed"
 	"fmt"
 	"strings"
 )
 
 // The words of the tutorial and the reference pages live in text files,
-// not in Go: prose/NAME.txt, one entry per key.
-//
-//go:embed prose/*.txt
-var proseFiles embed.FS
+// not in Go: lang/CODE/NAME.txt, one entry per key.
 
 // Prose is a text file of keyed entries, each one or more paragraphs. An
 // entry starts at a line "== key"; a blank line separates paragraphs, and
@@ -22,9 +18,9 @@ type Prose struct {
 	paras map[string][]string
 }
 
-// LoadProse reads prose/name.txt.
+// LoadProse reads the English lang/en/name.txt.
 func LoadProse(name string) (*Prose, error) {
-	b, err := proseFiles.ReadFile("prose/" + name + ".txt")
+	b, err := langFiles.ReadFile("lang/en/" + name + ".txt")
 	if err != nil {
 		return nil, fmt.Errorf("prose %s: %w", name, err)
 	}

@@ -31,7 +31,7 @@ type PuzzlePage struct {
 	Heading  string // "Puzzle 12"
 	About    string // grade, empties, moves
 	Status   string // the task, or the verdict; focused after an answer
-	Message  string // why the last request was refused, or empty
+	Message  Text   // why the last request was refused, or empty
 	Position string
 	Board    BoardView
 	Open     bool   // the board is a form that answers
@@ -190,7 +190,7 @@ func PuzzleNextLabel(level int) string {
 }
 
 // NoticeNoPuzzle is the error page for a puzzle or answer that does not exist.
-var NoticeNoPuzzle = Notice{"Puzzle not found", "There is no puzzle or answer at this address. Check the link, or choose one from the list of puzzles."}
+var NoticeNoPuzzle = Notice{Say("notice.nopuzzle.h"), Say("notice.nopuzzle")}
 
 // PuzzleURL is puzzle n's address.
 func PuzzleURL(n int) string { return "/puzzles/" + strconv.Itoa(n) }
@@ -200,7 +200,7 @@ func PuzzleURL(n int) string { return "/puzzles/" + strconv.Itoa(n) }
 // and daily the day's puzzle.
 func NewPuzzlePage(p *puzzle.Puzzle, ans *play.PuzzleAnswer, pr *db.PuzzleProgress, next, daily int, message string) PuzzlePage {
 	url := PuzzleURL(p.Number)
-	page := PuzzlePage{Message: message,
+	page := PuzzlePage{Message: Plain(message),
 		Heading: PuzzleTitle(p.Number), About: PuzzleAbout(p), Status: PuzzleTask(p),
 		Position: PositionText(p.Board), Open: true, Action: url + "/answer", Label: PuzzleBoardLabel,
 		Progress: PuzzleProgressText(pr), Next: PuzzleURL(next) + "#status", NextText: PuzzleTryNext,
@@ -230,7 +230,7 @@ func NewPuzzlePage(p *puzzle.Puzzle, ans *play.PuzzleAnswer, pr *db.PuzzleProgre
 func MsgPuzzleAnswer(err error) string {
 	var illegal *play.IllegalMoveError
 	if errors.As(err, &illegal) {
-		return MsgIllegal(illegal.Board, illegal.Move)
+		return en(MsgIllegal(illegal.Board, illegal.Move))
 	}
 	return MsgPuzzleSquare
 }
@@ -272,14 +272,14 @@ func NewPuzzleIndex(pr *db.PuzzleProgress, next, daily int) PuzzleIndexPage {
 // PuzzlePages lays out puzzle p's page (the list when p is nil) for a
 // player at progress pr, and names its template: base makes the page's
 // Base from its title, js is the board script's path.
-func PuzzlePages(base func(string, SkipLink) Base, js string, p *puzzle.Puzzle, ans *play.PuzzleAnswer, pr *db.PuzzleProgress, daily int, message string) (string, any) {
+func PuzzlePages(base func(Text, SkipLink) Base, js string, p *puzzle.Puzzle, ans *play.PuzzleAnswer, pr *db.PuzzleProgress, daily int, message string) (string, any) {
 	if p == nil {
 		page := NewPuzzleIndex(pr, play.NextFor(pr, 0), daily)
-		page.Base = base(PuzzleIndexTitle, SkipToMain)
+		page.Base = base(Plain(PuzzleIndexTitle), SkipToMain)
 		return PuzzleIndexName, page
 	}
 	page := NewPuzzlePage(p, ans, pr, play.NextFor(pr, p.Number), daily, message)
-	page.Base = base(page.Title, SkipToBoard)
+	page.Base = base(Plain(page.Title), SkipToBoard)
 	page.JS = js
 	return PuzzlePageName, page
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // The reference pages (rules, strategy, FAQ, history): their prose, in
-// prose/NAME.txt, and their diagrams, positions drawn with the board
+// lang/CODE/NAME.txt, and their diagrams, positions drawn with the board
 // partial and described in words.
 
 // diagram draws d, with its title and description.
@@ -75,7 +75,7 @@ var strategyDiagrams = map[string][]diagramSpec{
 }
 
 // Reference builds the reference page name (rules, strategy, faq,
-// history) from prose/name.txt and its diagrams.
+// history) from lang/en/name.txt and its diagrams.
 func Reference(name string) (ReferencePage, error) {
 	return referenceFrom(name, referenceDiagrams[name])
 }
@@ -85,7 +85,7 @@ var referenceDiagrams = map[string]map[string][]diagramSpec{
 	"rules": rulesDiagrams, "strategy": strategyDiagrams,
 }
 
-// referenceFrom builds a reference page from prose/name.txt: the
+// referenceFrom builds a reference page from lang/en/name.txt: the
 // entry "lead", then one section per other entry without a dot in its key
 // (its first paragraph the heading), with the list "ID.items" and the
 // diagrams of specs[ID], titled and described by the pairs of paragraphs

@@ -223,7 +223,7 @@ type ReferencePage struct {
 // PracticePage is the practice board.
 type PracticePage struct {
 	Base
-	Message  string // why the last request was refused, or empty
+	Message  Text   // why the last request was refused, or empty
 	Status   string // what just happened and whose move it is
 	Version  int
 	Board    TrialBoard

@@ -9,7 +9,7 @@ import (
 )
 
 // The tutorial's words: each step's title, prose and question from
-// prose/tutorial.txt, under keys that start with the step's number
+// lang/en/tutorial.txt, under keys that start with the step's number
 // ("1.title"), and the answers to its trials.
 
 // StepWords are one tutorial step's words.

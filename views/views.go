@@ -9,6 +9,7 @@ import (
 	"embed"
 	"fmt"
 	"html/template"
+	"slices"
 	"sync"
 )
 
@@ -26,30 +27,60 @@ const (
 	Error   = "error"
 )
 
-// Views holds the parsed template sets, by page name.
+// Views holds the parsed template sets, by language and page name.
 type Views struct {
-	pages map[string]*template.Template
+	pages map[*Lang]map[string]*template.Template
 }
 
-// New parses the templates.
+// New parses the templates, and makes a copy of each page for each
+// language whose functions say its words in that language.
 func New() (*Views, error) {
-	v := &Views{pages: make(map[string]*template.Template)}
+	v := &Views{pages: make(map[*Lang]map[string]*template.Template)}
+	langs := append(slices.Clone(languages), darkLight)
+	for _, l := range langs {
+		v.pages[l] = make(map[string]*template.Template)
+	}
 	for _, name := range append(append([]string{Home, Confirm, Play, Error, Join}, tutorialPages...), recordPages...) {
-		t, err := template.New(name).ParseFS(files, append(partials, name+".tmpl")...)
+		t, err := template.New(name).Funcs(languages[0].funcs()).ParseFS(files, append(partials, name+".tmpl")...)
 		if err != nil {
 			return nil, fmt.Errorf("parse page %s: %w", name, err)
 		}
-		v.pages[name] = t
+		for _, l := range langs {
+			c, err := t.Clone()
+			if err != nil {
+				return nil, fmt.Errorf("page %s in %s: %w", name, l.Code, err)
+			}
+			v.pages[l][name] = c.Funcs(l.funcs())
+		}
 	}
 	return v, nil
 }
 
-// Render renders page with data into a buffer. The caller may hand the
-// buffer back with Release once it has written it out.
-func (v *Views) Render(page string, data any) (*bytes.Buffer, error) {
-	t, ok := v.pages[page]
+// funcs are the template functions that say words in l: t says a key or a
+// Text, lang is the page's language code, and langs lists the languages
+// for the switch.
+func (l *Lang) funcs() template.FuncMap {
+	return template.FuncMap{
+		"t": func(v any, args ...any) (string, error) {
+			switch v := v.(type) {
+			case string:
+				return l.T(v, args...), nil
+			case Text:
+				return l.Say(v), nil
+			}
+			return "", fmt.Errorf("t: %T is neither a key nor a Text", v)
+		},
+		"lang":  func() *Lang { return l },
+		"langs": func() []*Lang { return languages },
+	}
+}
+
+// Render renders page with data in language l into a buffer. The caller
+// may hand the buffer back with Release once it has written it out.
+func (v *Views) Render(l *Lang, page string, data any) (*bytes.Buffer, error) {
+	t, ok := v.pages[l][page]
 	if !ok {
-		return nil, fmt.Errorf("render: no page %q", page)
+		return nil, fmt.Errorf("render: no page %q in %s", page, l.Code)
 	}
 	buf := buffers.Get().(*bytes.Buffer)
 	if err := t.ExecuteTemplate(buf, "base", data); err != nil {
@@ -79,12 +110,16 @@ func Release(buf *bytes.Buffer) {
 
 // Base is what every page carries.
 type Base struct {
-	Title string // the document title, without the site name
+	Title Text   // the document title, without the site name
 	CSS   string // path of the stylesheet
 	JS    string // path of the board script, or empty
 	Live  string // path of the live-update script, or empty
 	// Skip is the id that the skip link leads to, and SkipText its text.
-	Skip, SkipText string
+	Skip     string
+	SkipText Text
+	// Here is the page's own address, to come back to after switching
+	// language; empty for a page that answers a form.
+	Here string
 }
 
 // Choice is one option of a radio group.
@@ -152,6 +187,6 @@ type Field struct{ Name, Value string }
 // ErrorPage explains a request that failed.
 type ErrorPage struct {
 	Base
-	Heading string
-	Message string
+	Heading Text
+	Message Text
 }

@@ -83,11 +83,11 @@ func TestRenderUnknownPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := v.Render("nope", nil); err == nil || !strings.Contains(err.Error(), "nope") {
+	if _, err := v.Render(English(), "nope", nil); err == nil || !strings.Contains(err.Error(), "nope") {
 		t.Errorf("Render(nope) error = %v, want one naming the page", err)
 	}
 	// A template error comes back as an error, not as half a page.
-	if buf, err := v.Render(Home, 42); err == nil {
+	if buf, err := v.Render(English(), Home, 42); err == nil {
 		t.Errorf("Render(home, 42) = %d bytes, want an error", buf.Len())
 	}
 }
@@ -134,7 +134,7 @@ func TestRenderReusesBuffers(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := func(msg string) string {
-		buf, err := v.Render(Error, ErrorPage{Base: Base{Title: "t"}, Heading: "h", Message: msg})
+		buf, err := v.Render(English(), Error, ErrorPage{Base: Base{Title: Plain("t")}, Heading: Plain("h"), Message: Plain(msg)})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,6 +2,7 @@ package views
 
 import (
 	"fmt"
+	"html/template"
 	"strconv"
 	"strings"
 
@@ -11,14 +12,13 @@ import (
 // The words of the practice board and the tutorial's boards.
 
 // Practice board refusals, shown above its board.
-const (
-	MsgPracticeNoVersion = "The form didn't say which board it was sent from, so nothing was changed. Please try again from this page."
-	MsgPracticeStale     = "That practice board was out of date: it changed after the page was loaded, perhaps in another tab. " +
-		"Here it is as it stands now; nothing was changed."
-	MsgPracticeOver    = "The exercise is over after four placements. Undo one, or start again."
-	MsgPracticeSquare  = "That square wasn't understood: a placement is a square from a1 to h8."
-	MsgPracticeNoUndo  = "There is nothing to take back yet."
-	MsgPracticeAtStart = "The board is already at the start of the exercise."
+var (
+	MsgPracticeNoVersion = Say("msg.practicenoversion")
+	MsgPracticeStale     = Say("msg.practicestale")
+	MsgPracticeOver      = Say("msg.practiceover")
+	MsgPracticeSquare    = Say("msg.practicesquare")
+	MsgPracticeNoUndo    = Say("msg.practicenoundo")
+	MsgPracticeAtStart   = Say("msg.practiceatstart")
 )
 
 // Practice board statuses and labels.
@@ -90,38 +90,43 @@ func PracticeOverPosition(b game.Board) string {
 // given size.
 func NoticeBadTrial(size int) Notice {
 	last := game.SquareAt(size, size-1, size-1).Name(size)
-	return Notice{Heading: "That square wasn't understood",
-		Message: "A trial names a square from a1 to " + last + ". Go back and choose a square on the board."}
+	return Notice{Say("notice.badtrial.h"), Say("notice.badtrial", last)}
 }
 
 // SkipLink is a page's skip link: the id it goes to, and its words.
-type SkipLink struct{ Target, Text string }
+type SkipLink struct {
+	Target string
+	Text   Text
+}
 
 // The skip links.
 var (
-	SkipToMain        = SkipLink{"main", "Skip to the main content"}
-	SkipToMessage     = SkipLink{"main", "Skip to the message"}
-	SkipToBoard       = SkipLink{"board", "Skip to the board"}
-	SkipToSteps       = SkipLink{"steps", "Skip to the steps"}
-	SkipToForm        = SkipLink{"transcript", "Skip to the form"}
-	SkipToImportError = SkipLink{"status", "Skip to the message"}
-	SkipToReview      = SkipLink{"status", "Skip to the review"}
+	SkipToMain        = SkipLink{"main", Say("skip.main")}
+	SkipToMessage     = SkipLink{"main", Say("skip.message")}
+	SkipToBoard       = SkipLink{"board", Say("skip.board")}
+	SkipToSteps       = SkipLink{"steps", Say("skip.steps")}
+	SkipToForm        = SkipLink{"transcript", Say("skip.form")}
+	SkipToImportError = SkipLink{"status", Say("skip.importerror")}
+	SkipToReview      = SkipLink{"status", Say("skip.review")}
 )
 
 // Page titles that no state changes.
-const (
-	HomeTitle          = "Play in your browser"
-	ConfirmTitle       = "Start a new game?"
-	TutorialIndexTitle = "How to play"
-	RulesTitle         = "Rules"
-	StrategyTitle      = "Strategy"
-	FAQTitle           = "Questions and answers"
-	HistoryTitle       = "A short history"
+var (
+	HomeTitle          = Say("title.home")
+	ConfirmTitle       = Say("title.confirm")
+	TutorialIndexTitle = Say("title.tutorialindex")
+	RulesTitle         = Say("title.rules")
+	StrategyTitle      = Say("title.strategy")
+	FAQTitle           = Say("title.faq")
+	HistoryTitle       = Say("title.history")
 	// RefusedHeading heads a refusal whose message was meant for a
 	// board that the request did not load.
-	RefusedHeading = "That request was refused"
+	RefusedHeading = Say("notice.refused.h")
 )
 
-// RenderFailedPage is the whole page sent when a page's template fails:
+// RenderFailed is the whole page sent in l when a page's template fails:
 // plain HTML, since the templates are what failed.
-const RenderFailedPage = "<!doctype html><title>Error</title><p>Sorry, something went wrong.</p>"
+func RenderFailed(l *Lang) string {
+	return `<!doctype html><html lang="` + l.Code + `"><title>` + template.HTMLEscapeString(l.T("renderfailed.title")) +
+		`</title><p>` + template.HTMLEscapeString(l.T("renderfailed")) + `</p>`
+}

@@ -119,7 +119,7 @@ func TestNoticeReviewsWaiting(t *testing.T) {
 		2: "You have two games waiting for their reviews. Once one of them is done, ask again.",
 		9: "You have 9 games waiting for their reviews. Once one of them is done, ask again.",
 	} {
-		if got := NoticeReviewsWaiting(n).Message; got != want {
+		if got := English().Say(NoticeReviewsWaiting(n).Message); got != want {
 			t.Errorf("NoticeReviewsWaiting(%d) = %q, want %q", n, got, want)
 		}
 	}

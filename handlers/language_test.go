@@ -1,0 +1,101 @@
+package handlers
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// get sends a GET with an Accept-Language header and an optional cookie.
+func (a *testApp) getLang(target, acceptLanguage string, cookie *http.Cookie) *httptest.ResponseRecorder {
+	a.t.Helper()
+	req := httptest.NewRequest("GET", target, nil)
+	if acceptLanguage != "" {
+		req.Header.Set("Accept-Language", acceptLanguage)
+	}
+	if cookie != nil {
+		req.AddCookie(cookie)
+	}
+	w := httptest.NewRecorder()
+	a.h.ServeHTTP(w, req)
+	return w
+}
+
+// TestLanguageFromHeader checks that Accept-Language chooses the page's
+// language, and that the headers say so.
+func TestLanguageFromHeader(t *testing.T) {
+	a := newApp(t)
+	for _, tc := range []struct{ header, want string }{
+		{"", "en"}, {"fr-FR,fr;q=0.9", "fr"}, {"ja", "ja"}, {"de", "en"},
+	} {
+		for _, path := range []string{"/", "/rules", "/nowhere"} {
+			w := a.getLang(path, tc.header, nil)
+			if got := w.Header().Get("Content-Language"); got != tc.want {
+				t.Errorf("%s with %q: Content-Language %q, want %q", path, tc.header, got, tc.want)
+			}
+			if !strings.Contains(w.Body.String(), `<html lang="`+tc.want+`">`) {
+				t.Errorf("%s with %q: no html lang %q", path, tc.header, tc.want)
+			}
+			if v := w.Header().Get("Vary"); !strings.Contains(v, "Accept-Language") || !strings.Contains(v, "Cookie") {
+				t.Errorf("%s: Vary %q lacks Accept-Language or Cookie", path, v)
+			}
+		}
+	}
+}
+
+// TestChooseLanguage checks the switch at the foot of the pages: the
+// choice is kept, beats the header, survives a new game, and goes back to
+// the page it came from.
+func TestChooseLanguage(t *testing.T) {
+	a := newApp(t)
+	w := a.do("POST", "/language", url.Values{"lang": {"fr"}, "next": {"/rules"}}, nil)
+	if w.Code != http.StatusSeeOther || w.Header().Get("Location") != "/rules" {
+		t.Fatalf("POST /language = %d to %q, want 303 to /rules", w.Code, w.Header().Get("Location"))
+	}
+	cookie := cookieFrom(t, w)
+	if got := a.getLang("/rules", "en-US,en", cookie).Header().Get("Content-Language"); got != "fr" {
+		t.Errorf("after choosing French, an English browser gets %q", got)
+	}
+	id, _ := a.start(cookie)
+	if got := a.getLang("/games/"+id, "en", cookie).Header().Get("Content-Language"); got != "fr" {
+		t.Errorf("after a new game, the game page is %q, want the kept French", got)
+	}
+	// Dark and Light are English's: asked for on a French page, they wait
+	// for English.
+	a.do("POST", "/language", url.Values{"names": {"dl"}}, cookie)
+	a.do("POST", "/language", url.Values{"lang": {"en"}}, cookie)
+	body := a.getLang("/", "fr", cookie).Body.String()
+	if !strings.Contains(body, "<strong>Dark and Light</strong>") {
+		t.Errorf("English with Dark and Light chosen still names Black:\n%.2000s", body)
+	}
+	a.do("POST", "/language", url.Values{"names": {"usual"}}, cookie)
+	if body := a.getLang("/", "", cookie).Body.String(); !strings.Contains(body, "<strong>Black and White</strong>") {
+		t.Error("switching back to Black and White did not stick")
+	}
+}
+
+// TestChooseLanguageRefusals checks the switch's bad input: an unknown
+// language is refused and changes nothing, and an address elsewhere is
+// not followed.
+func TestChooseLanguageRefusals(t *testing.T) {
+	a := newApp(t)
+	for _, form := range []url.Values{
+		{"lang": {"de"}}, {"lang": {"FR"}}, {"names": {"pink"}}, {}, {"lang": {strings.Repeat("f", 500)}},
+	} {
+		if w := a.do("POST", "/language", form, nil); w.Code != http.StatusBadRequest {
+			t.Errorf("POST /language %v = %d, want 400", form, w.Code)
+		} else if len(w.Result().Cookies()) != 0 {
+			t.Errorf("POST /language %v set a cookie", form)
+		}
+	}
+	for next, want := range map[string]string{
+		"//evil.example/": "/", "https://evil.example/": "/", "/\\evil": "/", "": "/", "/faq?x=1": "/faq?x=1",
+	} {
+		w := a.do("POST", "/language", url.Values{"lang": {"ja"}, "next": {next}}, nil)
+		if got := w.Header().Get("Location"); got != want {
+			t.Errorf("next %q: went to %q, want %q", next, got, want)
+		}
+	}
+}
