@@ -244,6 +244,10 @@ type MoveReview = ai.MoveReview
 type Review struct {
 	ExactEmpties int
 	Moves        []MoveReview
+	// Puzzles are the worst exact mistakes of each human side, solved to
+	// be tried again (review_puzzles.go). A review stored before them has
+	// none.
+	Puzzles []ReviewPuzzle `json:",omitempty"`
 }
 
 // reviewGame reviews both sides of g and stores the verdicts.
@@ -264,7 +268,11 @@ func (a *App) reviewGame(ctx context.Context, q *reviewQueue, g *db.Game) error 
 	if err != nil {
 		return err
 	}
-	body, err := json.Marshal(Review{ExactEmpties: r.ExactEmpties, Moves: r.Moves})
+	puzzles, err := a.reviewPuzzles(ctx, g, r.Moves)
+	if err != nil {
+		return err
+	}
+	body, err := json.Marshal(Review{ExactEmpties: r.ExactEmpties, Moves: r.Moves, Puzzles: puzzles})
 	if err != nil {
 		return err
 	}

@@ -44,25 +44,18 @@ func Values(ctx context.Context, b game.Board) ([]MoveValue, error) {
 	return out, nil
 }
 
-// Make turns a position into a puzzle: it solves every move, checks that
-// one is best by at least two discs, follows the perfect line to the end,
-// asks Normal and Hard tries times each (seeded by seed) and grades and
-// tags the result. It returns ErrNotAPuzzle when the position is none.
-func Make(ctx context.Context, b game.Board, tries int, seed uint64) (*Puzzle, error) {
-	if b.Size() != Size || b.Placing() {
-		return nil, ErrNotAPuzzle
-	}
-	if e := b.Count(game.Empty); e < MinEmpties || e > MaxEmpties || b.Moves().Count() < 2 {
+// Solve solves every legal move of b (which has one at least) and the
+// perfect line after the best: a puzzle of any position, ungraded, whose
+// best move need not be the only one.
+func Solve(ctx context.Context, b game.Board) (*Puzzle, error) {
+	if b.Moves().Count() == 0 {
 		return nil, ErrNotAPuzzle
 	}
 	moves, err := Values(ctx, b)
 	if err != nil {
 		return nil, err
 	}
-	if moves[0].Value-moves[1].Value < 2 {
-		return nil, ErrNotAPuzzle
-	}
-	p := &Puzzle{Board: b, Moves: moves, Tries: tries}
+	p := &Puzzle{Board: b, Moves: moves}
 	// The line: the best move, then the solver's move in each position.
 	cur, _, _ := b.Play(moves[0].Move)
 	p.Line = []game.Square{moves[0].Move}
@@ -81,6 +74,29 @@ func Make(ctx context.Context, b game.Board, tries int, seed uint64) (*Puzzle, e
 	if p.FinalValue() != moves[0].Value {
 		return nil, errors.New("the solver's line does not reach the solver's value")
 	}
+	return p, nil
+}
+
+// Make turns a position into a puzzle: it solves every move, checks that
+// one is best by at least two discs, follows the perfect line to the end,
+// asks Normal and Hard tries times each (seeded by seed) and grades and
+// tags the result. It returns ErrNotAPuzzle when the position is none.
+func Make(ctx context.Context, b game.Board, tries int, seed uint64) (*Puzzle, error) {
+	if b.Size() != Size || b.Placing() {
+		return nil, ErrNotAPuzzle
+	}
+	if e := b.Count(game.Empty); e < MinEmpties || e > MaxEmpties || b.Moves().Count() < 2 {
+		return nil, ErrNotAPuzzle
+	}
+	p, err := Solve(ctx, b)
+	if err != nil {
+		return nil, err
+	}
+	if p.Moves[0].Value-p.Moves[1].Value < 2 {
+		return nil, ErrNotAPuzzle
+	}
+	p.Tries = tries
+	moves := p.Moves
 	// How often the middle levels miss it. Hard's time cap is lifted so
 	// that its choice depends on its node budget alone: reproducible.
 	best := moves[0].Move
