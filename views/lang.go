@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -310,6 +311,7 @@ func (l *Lang) T(key string, args ...any) string {
 	if len(args) == 0 && !strings.HasPrefix(ps[0], "[") {
 		return ps[0]
 	}
+	args = slices.Clone(args) // a Text may be said again, in another language
 	for i, a := range args {
 		switch a := a.(type) {
 		case Text:

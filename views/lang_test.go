@@ -195,3 +195,17 @@ func TestKeysUsedExist(t *testing.T) {
 		}
 	}
 }
+
+// TestSayTwice checks that saying a Text leaves it as it was: the same
+// value said in English, then French, then English again.
+func TestSayTwice(t *testing.T) {
+	text := Say("join.invite", game.Black, 8)
+	fr := Lookup("fr", "")
+	first := English().Say(text)
+	if fr.Say(text) == first {
+		t.Fatal("French says the invite as English does")
+	}
+	if again := English().Say(text); again != first {
+		t.Errorf("said again in English: %q, first %q", again, first)
+	}
+}
