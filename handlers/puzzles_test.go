@@ -62,7 +62,7 @@ func TestPuzzleFlow(t *testing.T) {
 		t.Fatalf("wrong answer = %d to %q", w.Code, w.Header().Get("Location"))
 	}
 	body = a.do("GET", m[1]+"/answer/"+secondName, nil, cookie).Body.String()
-	for _, want := range []string{"Not the best move: " + secondName + " " + views.PuzzleValue(second.Value), "The best move is " + bestName, "Try again"} {
+	for _, want := range []string{"Not the best move: " + secondName + " " + views.English().Say(views.PuzzleValue(second.Value)), "The best move is " + bestName, "Try again"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the wrong answer's page lacks %q", want)
 		}
@@ -165,7 +165,7 @@ func TestPuzzleLinksVisitTen(t *testing.T) {
 		t.Errorf("following links reached %d puzzles, want 10: %v", len(seen), seen)
 	}
 	daily := views.PuzzleURL(play.DailyFor(time.Now())) + "#status"
-	if body := a.do("GET", "/puzzles", nil, nil).Body.String(); !strings.Contains(body, `<a href="`+daily+`">Today's puzzle</a>`) {
+	if body := a.do("GET", "/puzzles", nil, nil).Body.String(); !strings.Contains(body, `<a href="`+daily+`">Today&#39;s puzzle</a>`) {
 		t.Errorf("the list does not link to the day's puzzle, %s", daily)
 	}
 }
