@@ -267,3 +267,52 @@ func TestTextBrowserPuzzle(t *testing.T) {
 		}
 	}
 }
+
+// TestPuzzleLanguages reads the puzzles in French and Japanese, chosen by
+// Accept-Language: the list, a puzzle, a verdict, and a refused answer,
+// whose message is also the page's title.
+func TestPuzzleLanguages(t *testing.T) {
+	a := newApp(t)
+	p := play.Puzzles()[0]
+	url1 := views.PuzzleURL(1)
+	best, second := p.Moves[0].Move.Name(8), p.Moves[1].Move.Name(8)
+	for _, tc := range []struct {
+		lang string
+		want map[string][]string // by path: what the page says
+		bad  string              // a refused answer's title
+	}{
+		{"fr", map[string][]string{
+			"/puzzles":                 {"<h1>Problèmes de finale</h1>", "Problème du jour"},
+			url1:                       {"<h1>Problème 1</h1>", "Difficulté 3 sur 5", "trouvez le coup qui perd par le plus petit écart", "Passer à un autre problème"},
+			url1 + "/answer/" + best:   {"Bonne réponse\u00a0: " + best + " est le meilleur coup.", "Score final", "L’idée\u00a0: la parité"},
+			url1 + "/answer/" + second: {"Ce n’est pas le meilleur coup\u00a0: " + second + " perd de", "Réessayer", "Problème suivant"},
+		}, "<title>Cette réponse n’a pas été comprise"},
+		{"ja", map[string][]string{
+			"/puzzles":                 {"<h1>終盤の詰めリバーシ</h1>", "今日の問題"},
+			url1:                       {"<h1>第1問</h1>", "難易度3（全5段階）", "負けを最も小さな差に抑える手", "別の問題に進む"},
+			url1 + "/answer/" + best:   {"正解です。" + best + "が最善手です。", "最終的な石の数は", "偶数理論"},
+			url1 + "/answer/" + second: {"最善手ではありません。" + second + "では", "もう一度挑戦する", "次の問題"},
+		}, "<title>答えを読み取れませんでした。"},
+	} {
+		for path, wants := range tc.want {
+			w := a.getLang(path, tc.lang, nil)
+			body := w.Body.String()
+			if w.Code != http.StatusOK || w.Header().Get("Content-Language") != tc.lang || !strings.Contains(body, `<html lang="`+tc.lang+`">`) {
+				t.Errorf("%s %s = %d in %q", tc.lang, path, w.Code, w.Header().Get("Content-Language"))
+			}
+			for _, want := range wants {
+				if !strings.Contains(body, want) {
+					t.Errorf("%s %s lacks %q", tc.lang, path, want)
+				}
+			}
+		}
+		req := httptest.NewRequest("POST", url1+"/answer", strings.NewReader("move=z9"))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Accept-Language", tc.lang)
+		w := httptest.NewRecorder()
+		a.h.ServeHTTP(w, req)
+		if w.Code != http.StatusBadRequest || !strings.Contains(w.Body.String(), tc.bad) {
+			t.Errorf("%s: a refused answer = %d without %q", tc.lang, w.Code, tc.bad)
+		}
+	}
+}
