@@ -17,13 +17,13 @@ import (
 // answer :move, which needs no state: every move's value is stored.
 func (s *Server) showPuzzle(c *gin.Context) error {
 	if c.Param("n") == "" {
-		return s.renderPuzzle(c, nil, nil, http.StatusOK, "")
+		return s.renderPuzzle(c, nil, nil, http.StatusOK, views.Text{})
 	}
 	p, ans, err := play.PuzzleAnswerFor(c.Param("n"), c.Param("move"))
 	if err != nil || c.Param("move") != "" && ans == nil {
 		return &refusal{status: http.StatusNotFound, Notice: views.NoticeNoPuzzle, cause: err}
 	}
-	return s.renderPuzzle(c, p, ans, http.StatusOK, "")
+	return s.renderPuzzle(c, p, ans, http.StatusOK, views.Text{})
 }
 
 // answerPuzzle counts an answer and answers 303 to its verdict; one that
@@ -55,7 +55,7 @@ func (s *Server) answerPuzzle(c *gin.Context) error {
 }
 
 // renderPuzzle writes puzzle p's page, or the list when p is nil.
-func (s *Server) renderPuzzle(c *gin.Context, p *puzzle.Puzzle, ans *play.PuzzleAnswer, status int, message string) error {
+func (s *Server) renderPuzzle(c *gin.Context, p *puzzle.Puzzle, ans *play.PuzzleAnswer, status int, message views.Text) error {
 	pr, err := s.app.PuzzleProgress(c.Request.Context(), playerID(c))
 	if err == nil {
 		name, page := views.PuzzlePages(func(t views.Text, sk views.SkipLink) views.Base { return s.base(c.Request, t, sk) }, static.JS.Path, p, ans, pr, s.app.DailyPuzzle(), message)

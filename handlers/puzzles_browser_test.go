@@ -40,7 +40,7 @@ func TestBrowserPuzzles(t *testing.T) {
 		t.Fatalf("the list's link led to %s, no puzzle", path)
 	}
 	p := play.Puzzles()[n-1]
-	b.wantText(views.PuzzleTask(p))
+	b.wantText(views.English().Say(views.PuzzleTask(p)))
 
 	// A wrong answer, by the arrow keys and Enter.
 	b.square(p.Moves[1].Move.Name(8))

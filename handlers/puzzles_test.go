@@ -62,7 +62,7 @@ func TestPuzzleFlow(t *testing.T) {
 		t.Fatalf("wrong answer = %d to %q", w.Code, w.Header().Get("Location"))
 	}
 	body = a.do("GET", m[1]+"/answer/"+secondName, nil, cookie).Body.String()
-	for _, want := range []string{"Not the best move: " + secondName + " " + views.PuzzleValue(second.Value), "The best move is " + bestName, "Try again"} {
+	for _, want := range []string{"Not the best move: " + secondName + " " + views.English().Say(views.PuzzleValue(second.Value)), "The best move is " + bestName, "Try again"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the wrong answer's page lacks %q", want)
 		}
@@ -165,7 +165,7 @@ func TestPuzzleLinksVisitTen(t *testing.T) {
 		t.Errorf("following links reached %d puzzles, want 10: %v", len(seen), seen)
 	}
 	daily := views.PuzzleURL(play.DailyFor(time.Now())) + "#status"
-	if body := a.do("GET", "/puzzles", nil, nil).Body.String(); !strings.Contains(body, `<a href="`+daily+`">Today's puzzle</a>`) {
+	if body := a.do("GET", "/puzzles", nil, nil).Body.String(); !strings.Contains(body, `<a href="`+daily+`">Today&#39;s puzzle</a>`) {
 		t.Errorf("the list does not link to the day's puzzle, %s", daily)
 	}
 }
@@ -264,6 +264,55 @@ func TestTextBrowserPuzzle(t *testing.T) {
 		}
 		if rows[r] != want {
 			t.Errorf("row %d in w3m = %s, want %s", r+1, rows[r], want)
+		}
+	}
+}
+
+// TestPuzzleLanguages reads the puzzles in French and Japanese, chosen by
+// Accept-Language: the list, a puzzle, a verdict, and a refused answer,
+// whose message is also the page's title.
+func TestPuzzleLanguages(t *testing.T) {
+	a := newApp(t)
+	p := play.Puzzles()[0]
+	url1 := views.PuzzleURL(1)
+	best, second := p.Moves[0].Move.Name(8), p.Moves[1].Move.Name(8)
+	for _, tc := range []struct {
+		lang string
+		want map[string][]string // by path: what the page says
+		bad  string              // a refused answer's title
+	}{
+		{"fr", map[string][]string{
+			"/puzzles":                 {"<h1>Problèmes de finale</h1>", "Problème du jour"},
+			url1:                       {"<h1>Problème 1</h1>", "Difficulté 3 sur 5", "trouvez le coup qui perd par le plus petit écart", "Passer à un autre problème"},
+			url1 + "/answer/" + best:   {"Bonne réponse\u00a0: " + best + " est le meilleur coup.", "Score final", "L’idée\u00a0: la parité"},
+			url1 + "/answer/" + second: {"Ce n’est pas le meilleur coup\u00a0: " + second + " perd de", "Réessayer", "Problème suivant"},
+		}, "<title>Cette réponse n’a pas été comprise"},
+		{"ja", map[string][]string{
+			"/puzzles":                 {"<h1>終盤の詰めリバーシ</h1>", "今日の問題"},
+			url1:                       {"<h1>第1問</h1>", "難易度3（全5段階）", "負けを最も小さな差に抑える手", "別の問題に進む"},
+			url1 + "/answer/" + best:   {"正解です。" + best + "が最善手です。", "最終的な石の数は", "偶数理論"},
+			url1 + "/answer/" + second: {"最善手ではありません。" + second + "では", "もう一度挑戦する", "次の問題"},
+		}, "<title>答えを読み取れませんでした。"},
+	} {
+		for path, wants := range tc.want {
+			w := a.getLang(path, tc.lang, nil)
+			body := w.Body.String()
+			if w.Code != http.StatusOK || w.Header().Get("Content-Language") != tc.lang || !strings.Contains(body, `<html lang="`+tc.lang+`">`) {
+				t.Errorf("%s %s = %d in %q", tc.lang, path, w.Code, w.Header().Get("Content-Language"))
+			}
+			for _, want := range wants {
+				if !strings.Contains(body, want) {
+					t.Errorf("%s %s lacks %q", tc.lang, path, want)
+				}
+			}
+		}
+		req := httptest.NewRequest("POST", url1+"/answer", strings.NewReader("move=z9"))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Accept-Language", tc.lang)
+		w := httptest.NewRecorder()
+		a.h.ServeHTTP(w, req)
+		if w.Code != http.StatusBadRequest || !strings.Contains(w.Body.String(), tc.bad) {
+			t.Errorf("%s: a refused answer = %d without %q", tc.lang, w.Code, tc.bad)
 		}
 	}
 }

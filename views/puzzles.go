@@ -2,7 +2,6 @@ package views
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -13,8 +12,8 @@ import (
 )
 
 // The endgame puzzles' pages: a puzzle (the task, then the verdict on an
-// answer) and the list with the player's progress. Every word of them is
-// here.
+// answer) and the list with the player's progress. Their words are the
+// entries of lang/CODE/puzzles.txt, said at render time.
 
 // Page names of the puzzles.
 const (
@@ -27,152 +26,160 @@ func init() { recordPages = append(recordPages, PuzzlePageName, PuzzleIndexName)
 // PuzzlePage is one puzzle, with the verdict on an answer when there is one.
 type PuzzlePage struct {
 	Base
-	Title    string // the document's title, for Base
-	Heading  string // "Puzzle 12"
-	About    string // grade, empties, moves
-	Status   string // the task, or the verdict; focused after an answer
-	Message  Text   // why the last request was refused, or empty
-	Position string
+	Title    Text // the document's title, for Base
+	Heading  Text // "Puzzle 12"
+	About    Text // grade, empties, moves
+	Status   Text // the task, or the verdict; focused after an answer
+	Message  Text // why the last request was refused, or empty
+	Position Text
 	Board    BoardView
 	Open     bool   // the board is a form that answers
 	Action   string // where it posts
-	Label    string // its accessible name
+	Label    Text   // its accessible name
 	Answer   *PuzzleVerdict
-	Progress string
+	Progress Text
 	Next     string // the next puzzle's address
-	NextText string
+	NextText Text
 	Daily    string // the day's puzzle, unless this is it
 }
 
 // PuzzleVerdict is what the answer page says beyond its status.
 type PuzzleVerdict struct {
 	Right  bool
-	Detail string
-	Line   string // the perfect line after the best move
-	Final  string // the final count at its end
-	Themes string
+	Detail Text
+	Line   Text // the perfect line after the best move, and its final count
+	Themes Text
 	Retry  string // the address to try again, after a wrong answer
 }
 
 // Puzzle words.
-const (
-	PuzzleIndexTitle = "Endgame puzzles"
-	PuzzleBoardLabel = "Puzzle board: choose your move"
-	PuzzleNextText   = "Next puzzle"
-	PuzzleTryNext    = "Skip to another puzzle"
-	MsgNoPuzzle      = "There is no puzzle with that number."
-	MsgPuzzleSquare  = "That answer wasn't understood: a move is a square from a1 to h8."
+var (
+	PuzzleIndexTitle = Say("puzzle.index.title")
+	PuzzleBoardLabel = Say("puzzle.board")
+	PuzzleNextText   = Say("puzzle.next")
+	PuzzleTryNext    = Say("puzzle.skip")
+	MsgPuzzleSquare  = Say("puzzle.msg.square")
 )
 
 // PuzzleValue words a move's exact value for the side to move: "wins by
 // 12", "draws", "loses by 4".
-func PuzzleValue(v int) string {
+func PuzzleValue(v int) Text {
 	switch {
 	case v > 0:
-		return "wins by " + strconv.Itoa(v)
+		return Say("puzzle.value.win", v)
 	case v < 0:
-		return "loses by " + strconv.Itoa(-v)
+		return Say("puzzle.value.lose", -v)
 	}
-	return "draws"
+	return Say("puzzle.value.draw")
 }
 
 // PuzzleTask is the task in words: "Black to move: find the move that
 // wins by the most."
-func PuzzleTask(p *puzzle.Puzzle) string {
-	task := "find the move that holds the draw"
+func PuzzleTask(p *puzzle.Puzzle) Text {
+	key := "puzzle.task.draw"
 	switch v := p.Best().Value; {
 	case v > 0:
-		task = "find the move that wins by the most"
+		key = "puzzle.task.win"
 	case v < 0:
-		task = "find the move that loses by the least"
+		key = "puzzle.task.lose"
 	}
-	return ColorName(p.Board.Turn()) + " to move: " + task + "."
+	return Say(key, p.Board.Turn())
 }
 
 // PuzzleAbout is a puzzle's difficulty in a line.
-func PuzzleAbout(p *puzzle.Puzzle) string {
-	return fmt.Sprintf("Grade %d of %d: %d empty squares, %d legal moves.", p.Grade, puzzle.MaxGrade, p.Empties(), len(p.Moves))
+func PuzzleAbout(p *puzzle.Puzzle) Text {
+	return Say("puzzle.about", p.Grade, puzzle.MaxGrade, Say("puzzle.empties", p.Empties()), Say("puzzle.moves", len(p.Moves)))
 }
 
-// PuzzleTitle is puzzle n's heading.
-func PuzzleTitle(n int) string { return "Puzzle " + strconv.Itoa(n) }
+// PuzzleTitle is puzzle n's heading. The number is a name, not a count:
+// it is put in as written.
+func PuzzleTitle(n int) Text { return Say("puzzle.title", strconv.Itoa(n)) }
 
-var themeWords = map[puzzle.Theme]string{
-	puzzle.Corner:      "taking a corner",
-	puzzle.Parity:      "parity (playing into an odd region of empty squares)",
-	puzzle.WipeOut:     "a wipe-out",
-	puzzle.PassDecides: "a pass that decides (the opponent is left without a move)",
-	puzzle.Sacrifice:   "a sacrifice (a corner is given up)",
+// PuzzlePosition says whose move it is and the counts: a puzzle's side to
+// move always has a move, so the board is neither over nor a pass. The
+// black count comes first among the arguments: the plural forms follow it.
+func PuzzlePosition(b game.Board) Text {
+	return Say("puzzle.position", b.Count(game.Black), b.Turn(), b.Count(game.White))
 }
 
-// PuzzleThemes words a puzzle's themes, or "" for none.
-func PuzzleThemes(t puzzle.Theme) string {
-	var words []string
+var themeKeys = map[puzzle.Theme]string{
+	puzzle.Corner:      "puzzle.theme.corner",
+	puzzle.Parity:      "puzzle.theme.parity",
+	puzzle.WipeOut:     "puzzle.theme.wipeout",
+	puzzle.PassDecides: "puzzle.theme.pass",
+	puzzle.Sacrifice:   "puzzle.theme.sacrifice",
+}
+
+// PuzzleThemes words a puzzle's themes, or nothing for none.
+func PuzzleThemes(t puzzle.Theme) Text {
+	var words []Text
 	for _, one := range t.Themes() {
-		words = append(words, themeWords[one])
+		words = append(words, Say(themeKeys[one]))
 	}
 	if len(words) == 0 {
-		return ""
+		return Text{}
 	}
-	return "The idea: " + strings.Join(words, "; ") + "."
+	return Say("puzzle.themes", Text{Key: "puzzle.themes.sep", Parts: words})
 }
 
-// PuzzleLine words the line after the best move.
-func PuzzleLine(p *puzzle.Puzzle) (line, final string) {
+// PuzzleLine words the line after the best move and the final count at
+// its end. The moves between passes are written as they are, with
+// spaces; the entry puzzle.line.sep puts a pass among them, a space in a
+// language that spaces its words.
+func PuzzleLine(p *puzzle.Puzzle) Text {
 	b := p.Board
-	var parts []string
+	var parts []Text
+	var moves []string
 	for _, m := range p.Line {
 		if m == game.Pass {
-			parts = append(parts, "("+ColorName(b.Turn())+" passes)")
+			if len(moves) > 0 {
+				parts = append(parts, Plain(strings.Join(moves, " ")))
+				moves = nil
+			}
+			parts = append(parts, Say("puzzle.line.pass", b.Turn()))
 		} else {
-			parts = append(parts, m.Name(puzzle.Size))
+			moves = append(moves, m.Name(puzzle.Size))
 		}
 		b, _, _ = b.Play(m)
 	}
+	if len(moves) > 0 {
+		parts = append(parts, Plain(strings.Join(moves, " ")))
+	}
 	r := b.Result()
-	return "The line with perfect play from both sides: " + strings.Join(parts, " ") + ".",
-		fmt.Sprintf("Final count: Black %d, White %d.", r.Black, r.White)
+	return Say("puzzle.line", Text{Key: "puzzle.line.sep", Parts: parts}, r.Black, r.White)
 }
 
 // PuzzleVerdictOf words the verdict on an answer: the status line and
 // the rest.
-func PuzzleVerdictOf(a play.PuzzleAnswer, retry string) (string, *PuzzleVerdict) {
+func PuzzleVerdictOf(a play.PuzzleAnswer, retry string) (Text, *PuzzleVerdict) {
 	p := a.Puzzle
-	me := ColorName(p.Board.Turn())
+	me := p.Board.Turn()
 	best := a.Best.Move.Name(puzzle.Size)
 	played := a.Move.Name(puzzle.Size)
 	v := &PuzzleVerdict{Right: a.Right, Themes: PuzzleThemes(p.Themes)}
-	v.Line, v.Final = PuzzleLine(p)
+	v.Line = PuzzleLine(p)
 	if a.Right {
-		status := "Right: " + best + " is the best move."
-		v.Detail = fmt.Sprintf("After %s, %s %s with perfect play from both sides; the next best, %s.",
-			best, me, PuzzleValue(a.Value), nextBest(p))
-		return status, v
+		second := p.Moves[1]
+		v.Detail = Say("puzzle.right.detail", best, me, PuzzleValue(a.Value),
+			second.Move.Name(puzzle.Size), PuzzleValue(second.Value))
+		return Say("puzzle.right", best), v
 	}
 	v.Retry = retry
-	status := "Not the best move: " + played + " " + PuzzleValue(a.Value) + "."
-	v.Detail = fmt.Sprintf("With perfect play from both sides, after %s %s %s. The best move is %s, after which %s %s.",
-		played, me, PuzzleValue(a.Value), best, me, PuzzleValue(a.Best.Value))
-	return status, v
-}
-
-func nextBest(p *puzzle.Puzzle) string {
-	second := p.Moves[1]
-	return second.Move.Name(puzzle.Size) + ", " + PuzzleValue(second.Value)
+	v.Detail = Say("puzzle.wrong.detail", played, me, PuzzleValue(a.Value), best, PuzzleValue(a.Best.Value))
+	return Say("puzzle.wrong", played, PuzzleValue(a.Value)), v
 }
 
 // PuzzleProgressText words a player's progress.
-func PuzzleProgressText(pr *db.PuzzleProgress) string {
-	return fmt.Sprintf("Your progress: %d solved at the first try, a streak of %d (best %d), grade %d of %d reached.",
-		pr.Solved, pr.Streak, pr.Best, max(1, pr.Level), puzzle.MaxGrade)
+func PuzzleProgressText(pr *db.PuzzleProgress) Text {
+	return Say("puzzle.progress", pr.Solved, pr.Streak, pr.Best, max(1, pr.Level), puzzle.MaxGrade)
 }
 
 // PuzzleIndexPage is the list of puzzles with the player's progress.
 type PuzzleIndexPage struct {
 	Base
-	Progress string
+	Progress Text
 	Next     string // the address of the player's next puzzle
-	NextText string
+	NextText Text
 	Daily    string
 	Grades   []PuzzleGrade
 	Total    int
@@ -184,10 +191,14 @@ type PuzzleGrade struct {
 	Link                 string // its first unsolved puzzle, or its first
 }
 
-// PuzzleNextLabel is the index's link to the next puzzle.
-func PuzzleNextLabel(level int) string {
-	return fmt.Sprintf("Your next puzzle (grade %d)", max(1, level))
+// Counts words the grade's counts after its link: ": 75 puzzles, 3
+// solved".
+func (g PuzzleGrade) Counts() Text {
+	return Say("puzzle.index.counts", Say("puzzle.index.puzzles", g.Count), Say("puzzle.index.solved", g.Solved))
 }
+
+// PuzzleNextLabel is the index's link to the next puzzle.
+func PuzzleNextLabel(level int) Text { return Say("puzzle.index.next", max(1, level)) }
 
 // NoticeNoPuzzle is the error page for a puzzle or answer that does not exist.
 var NoticeNoPuzzle = Notice{Say("notice.nopuzzle.h"), Say("notice.nopuzzle")}
@@ -197,12 +208,13 @@ func PuzzleURL(n int) string { return "/puzzles/" + strconv.Itoa(n) }
 
 // NewPuzzlePage lays out puzzle p for a player at progress pr, with the
 // verdict on ans when there is one; next is the puzzle to offer after it
-// and daily the day's puzzle.
-func NewPuzzlePage(p *puzzle.Puzzle, ans *play.PuzzleAnswer, pr *db.PuzzleProgress, next, daily int, message string) PuzzlePage {
+// and daily the day's puzzle. A message, why an answer was refused, is
+// also the page's title.
+func NewPuzzlePage(p *puzzle.Puzzle, ans *play.PuzzleAnswer, pr *db.PuzzleProgress, next, daily int, message Text) PuzzlePage {
 	url := PuzzleURL(p.Number)
-	page := PuzzlePage{Message: Plain(message),
+	page := PuzzlePage{Message: message,
 		Heading: PuzzleTitle(p.Number), About: PuzzleAbout(p), Status: PuzzleTask(p),
-		Position: PositionText(p.Board), Open: true, Action: url + "/answer", Label: PuzzleBoardLabel,
+		Position: PuzzlePosition(p.Board), Open: true, Action: url + "/answer", Label: PuzzleBoardLabel,
 		Progress: PuzzleProgressText(pr), Next: PuzzleURL(next) + "#status", NextText: PuzzleTryNext,
 	}
 	if daily != p.Number {
@@ -218,8 +230,8 @@ func NewPuzzlePage(p *puzzle.Puzzle, ans *play.PuzzleAnswer, pr *db.PuzzleProgre
 		}
 	}
 	page.Board = NewBoard(p.Board, marks)
-	page.Title = page.Heading + ": " + page.Status
-	if message != "" {
+	page.Title = Say("puzzle.pagetitle", page.Heading, page.Status)
+	if !message.IsZero() {
 		page.Title = message
 	}
 	return page
@@ -227,10 +239,10 @@ func NewPuzzlePage(p *puzzle.Puzzle, ans *play.PuzzleAnswer, pr *db.PuzzleProgre
 
 // MsgPuzzleAnswer words a refused answer: an illegal move, or one not
 // understood.
-func MsgPuzzleAnswer(err error) string {
+func MsgPuzzleAnswer(err error) Text {
 	var illegal *play.IllegalMoveError
 	if errors.As(err, &illegal) {
-		return en(MsgIllegal(illegal.Board, illegal.Move))
+		return MsgIllegal(illegal.Board, illegal.Move)
 	}
 	return MsgPuzzleSquare
 }
@@ -271,15 +283,16 @@ func NewPuzzleIndex(pr *db.PuzzleProgress, next, daily int) PuzzleIndexPage {
 
 // PuzzlePages lays out puzzle p's page (the list when p is nil) for a
 // player at progress pr, and names its template: base makes the page's
-// Base from its title, js is the board script's path.
-func PuzzlePages(base func(Text, SkipLink) Base, js string, p *puzzle.Puzzle, ans *play.PuzzleAnswer, pr *db.PuzzleProgress, daily int, message string) (string, any) {
+// Base from its title, js is the board script's path. message says why
+// an answer was refused, or nothing.
+func PuzzlePages(base func(Text, SkipLink) Base, js string, p *puzzle.Puzzle, ans *play.PuzzleAnswer, pr *db.PuzzleProgress, daily int, message Text) (string, any) {
 	if p == nil {
 		page := NewPuzzleIndex(pr, play.NextFor(pr, 0), daily)
-		page.Base = base(Plain(PuzzleIndexTitle), SkipToMain)
+		page.Base = base(PuzzleIndexTitle, SkipToMain)
 		return PuzzleIndexName, page
 	}
 	page := NewPuzzlePage(p, ans, pr, play.NextFor(pr, p.Number), daily, message)
-	page.Base = base(Plain(page.Title), SkipToBoard)
+	page.Base = base(page.Title, SkipToBoard)
 	page.JS = js
 	return PuzzlePageName, page
 }
