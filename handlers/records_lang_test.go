@@ -14,7 +14,7 @@ import (
 
 // recordLangs are the languages whose pages of the records and the review
 // have golden files.
-var recordLangs = []string{"en"}
+var recordLangs = []string{"en", "fr", "ja"}
 
 // TestRecordPagesGolden renders the pages of the records and the review,
 // each state that has words of its own, in every language, against golden
