@@ -66,7 +66,7 @@ func review(w io.Writer, stdin io.Reader, args []string) error {
 	if err != nil {
 		var re *game.RecordError
 		if errors.As(err, &re) {
-			return errors.New(views.RecordProblem(re))
+			return errors.New(views.English().Say(views.RecordProblem(re)))
 		}
 		return err
 	}
@@ -182,11 +182,11 @@ func writeReview(w io.Writer, rec *game.Record, r *ai.Review, side game.Color) {
 // moveSentence puts the verdict on one move in words, as the review page
 // does.
 func moveSentence(m ai.MoveReview, size int) string {
-	return views.Verdict{
-		Number: m.Number, Who: views.ColorName(m.Side), Played: m.Played.Name(size), Best: m.Best.Name(size),
+	return views.English().Say(views.Verdict{
+		Number: m.Number, Side: m.Side, Played: m.Played.Name(size), Best: m.Best.Name(size),
 		BestValue: m.BestValue, PlayedValue: m.PlayedValue, Loss: m.Loss(), Exact: m.Exact, Forced: m.Forced,
 		Unsure: m.Loss() > 0 && !m.Sure(size),
-	}.Sentence()
+	}.Sentence())
 }
 
 func orDash(s string) string {

@@ -51,17 +51,10 @@ func (s *Server) replayGame(c *gin.Context) error {
 		return err
 	}
 	for i := range page.Players {
-		page.Players[i].Who = views.PlayerWho(string(m.Game.Opponent), m.Seat, colorOf(page.Players[i].Color))
+		page.Players[i].Who = views.ReplayWho(string(m.Game.Opponent), m.Seat, page.Players[i].Color)
 	}
 	s.writePage(c.Writer, c.Request, http.StatusOK, views.Replay, page)
 	return nil
-}
-
-func colorOf(name string) game.Color {
-	if name == game.White.String() {
-		return game.White
-	}
-	return game.Black
 }
 
 // replayImported shows one position of an imported game, which its
@@ -144,7 +137,7 @@ func (s *Server) replayPage(r *http.Request, g *game.Game, ps []game.Board, ply 
 		return at + "ply=" + strconv.Itoa(n) + "#status"
 	}
 	page := views.ReplayPage{
-		Base:    s.base(r, views.Plain(status), views.SkipToSteps),
+		Base:    s.base(r, status, views.SkipToSteps),
 		Heading: views.ReplayHeading(g.Options, strings.HasPrefix(at, "/replay?")),
 		Status:  status,
 		Diagram: views.ReplayDiagram(b, placed, flips, game.Pass, status),
@@ -163,15 +156,14 @@ func (s *Server) replayPage(r *http.Request, g *game.Game, ps []game.Board, ply 
 		}
 	}
 	for _, c := range []game.Color{game.Black, game.White} {
-		page.Players = append(page.Players, views.PlayerLine{Color: c.String(), Name: views.ColorName(c),
-			Discs: b.Count(c), ToMove: !b.Over() && b.Turn() == c})
+		page.Players = append(page.Players, views.ReplayPlayer{Color: c, Discs: b.Count(c), ToMove: !b.Over() && b.Turn() == c})
 	}
 	return page
 }
 
 // importForm shows the import form.
 func (s *Server) importForm(c *gin.Context) error {
-	page := views.ImportPage{Base: s.base(c.Request, views.Plain(views.ImportTitle), views.SkipToForm), Groups: views.ImportGroups(formFields(), "", "")}
+	page := views.ImportPage{Base: s.base(c.Request, views.ImportTitle, views.SkipToForm), Groups: views.ImportGroups(formFields(), "", "")}
 	s.writePage(c.Writer, c.Request, http.StatusOK, views.Import, page)
 	return nil
 }
@@ -189,7 +181,7 @@ func (s *Server) importRecord(c *gin.Context) error {
 			return err
 		}
 		msg := views.RecordProblem(re)
-		page := views.ImportPage{Base: s.base(c.Request, views.Plain(msg), views.SkipToImportError), Message: msg, Transcript: text,
+		page := views.ImportPage{Base: s.base(c.Request, msg, views.SkipToImportError), Message: msg, Transcript: text,
 			Groups: views.ImportGroups(formFields(), size, start)}
 		s.writePage(c.Writer, c.Request, http.StatusUnprocessableEntity, views.Import, page)
 		return nil
@@ -227,14 +219,11 @@ func (s *Server) downloadGGF(c *gin.Context) error {
 func ggfRecord(m *play.Match) *game.Record {
 	g := m.Game
 	name := func(c game.Color) string {
-		who := views.PlayerWho(string(g.Opponent), m.Seat, c)
+		level := ""
 		if g.Opponent == db.Computer && !m.IsHuman(c) {
-			who += ", " + g.Level
+			level = g.Level
 		}
-		if who == "" {
-			return views.ColorName(c)
-		}
-		return views.ColorName(c) + " (" + who + ")"
+		return views.GGFPlayer(c, views.ReplayWho(string(g.Opponent), m.Seat, c), level)
 	}
 	return m.GGF(name(game.Black), name(game.White))
 }

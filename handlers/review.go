@@ -49,7 +49,7 @@ func (s *Server) showReview(c *gin.Context) error {
 	}
 	done := s.app.ReviewRunning(m)
 	page := views.ReviewPage{
-		Base:    s.base(c.Request, views.Plain(views.ReviewTitle), views.SkipToReview),
+		Base:    s.base(c.Request, views.ReviewTitle, views.SkipToReview),
 		Game:    gameURL(m.Game.ID),
 		Playing: m.Playing(),
 	}
@@ -71,7 +71,7 @@ func (s *Server) showReview(c *gin.Context) error {
 		page.Status = views.ReviewNone
 		page.Start = gameURL(m.Game.ID) + "/review"
 	default:
-		page.Status = views.English().Say(views.NoticeReviewPlaying.Message) // TODO(i18n)
+		page.Status = views.NoticeReviewPlaying.Message
 	}
 	s.writePage(c.Writer, c.Request, http.StatusOK, views.ReviewPageName, page)
 	return nil

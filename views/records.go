@@ -1,8 +1,6 @@
 package views
 
 import (
-	"fmt"
-	"html/template"
 	"strconv"
 
 	"reversi/game"
@@ -26,23 +24,23 @@ type RecordView struct {
 	// through it. Empty when not offered.
 	TranscriptURL, GGFURL, ReplayURL string
 	// End says how the game ended when the moves do not: a resignation.
-	End string
+	End Text
 }
 
 // ResignedEnd says that resigned gave up a size×size game, and the
 // tournament score that gives: "Black resigned: White wins, 64 to 0."
-func ResignedEnd(resigned game.Color, size int) string {
-	return fmt.Sprintf("%s resigned: %s wins, %d to 0 by the tournament score.",
-		ColorName(resigned), ColorName(resigned.Opponent()), size*size)
+func ResignedEnd(resigned game.Color, size int) Text {
+	return Say("record.resigned", resigned, resigned.Opponent(), size*size)
 }
 
 // TranscriptEnd is the comment line a downloaded transcript ends with
-// when the moves do not say how the game ended, or empty.
+// when the moves do not say how the game ended, or empty. A download is
+// data, in English whatever the page's language.
 func TranscriptEnd(resigned game.Color, size int) string {
 	if resigned == game.Empty {
 		return ""
 	}
-	return "# " + ResignedEnd(resigned, size) + "\n"
+	return "# " + English().Say(ResignedEnd(resigned, size)) + "\n"
 }
 
 // MoveRow is one line of the move list: Black's ply and White's after it.
@@ -54,7 +52,8 @@ type MoveRow struct {
 // nothing (a game set up with White to move has no Black ply first).
 type MoveCell struct {
 	Number int    // the move's number, as in the transcript; 0 for a pass
-	Move   string // the square, "pass", or empty
+	Move   string // the square, or empty
+	Pass   bool   // a pass, said in the reader's words
 	URL    string // the replay after this ply, or empty
 }
 
@@ -79,10 +78,10 @@ func NewRecordView(g *game.Game, replay string, resigned game.Color) RecordView 
 		half = 1
 	}
 	for i, m := range g.Plies {
-		cell := MoveCell{Move: m.Name(size)}
+		cell := MoveCell{Pass: m == game.Pass}
 		if m != game.Pass {
 			number++
-			cell.Number = number
+			cell.Number, cell.Move = number, m.Name(size)
 		}
 		if replay != "" {
 			cell.URL = replay + "ply=" + strconv.Itoa(i+1)
@@ -105,10 +104,10 @@ func NewRecordView(g *game.Game, replay string, resigned game.Color) RecordView 
 // ReplayPage is one position of a game, stepped through.
 type ReplayPage struct {
 	Base
-	Heading string
-	Status  string // what led to this position, and who is to move
-	Diagram Diagram
-	Players []PlayerLine
+	Heading Text
+	Status  Text // what led to this position, and who is to move
+	Diagram ReplayBoard
+	Players []ReplayPlayer
 	// First, Back, Forward and Last are the addresses of the start, the
 	// ply before, the ply after and the end, or empty where there is none.
 	First, Back, Forward, Last string
@@ -118,8 +117,8 @@ type ReplayPage struct {
 	// record.
 	Game string
 	// PlayOn holds the fields that name this position for "Play on from
-	// here", and Groups the choices of the new game; nil when the game is
-	// over at this position.
+	// here", and Groups the choices of the new game after the opponent
+	// (the template's): nil when the game is over at this position.
 	PlayOn []Field
 	Groups []RadioGroup
 	// Verdict is the review's judgement of the move played from this
@@ -127,60 +126,113 @@ type ReplayPage struct {
 	Verdict *Verdict
 }
 
-// PlayOnGroups are the choices of a game played on from a replay. Its
-// levels are the new-game form's level field, Normal chosen.
+// PlayOnGroups are the choices of a game played on from a replay after
+// its opponent, which the template offers: the new-game form's level
+// field, Normal chosen.
 func PlayOnGroups(levels FormField) []RadioGroup {
-	level := Group(levels, "normal")
-	return []RadioGroup{
-		{Name: "opponent", Legend: "Against", Choices: []Choice{
-			{Value: "computer", Label: "the computer, playing the side to move yourself", Checked: true},
-			{Value: "local", Label: "a friend on this device"}}},
-		level,
+	return []RadioGroup{Group(levels, "normal")}
+}
+
+// ReplayPlayer is one side's line in a replay's score.
+type ReplayPlayer struct {
+	Color  game.Color
+	Who    Text // ReplayWho's, or nothing
+	Discs  int
+	ToMove bool
+}
+
+// Line says the player's line: "Black (you): 6", "White: 3, to move".
+func (p ReplayPlayer) Line() Text {
+	switch {
+	case p.Who.IsZero() && p.ToMove:
+		return Say("replay.player.tomove", p.Color, p.Discs)
+	case p.Who.IsZero():
+		return Say("replay.player", p.Color, p.Discs)
+	case p.ToMove:
+		return Say("replay.player.who.tomove", p.Color, p.Who, p.Discs)
 	}
+	return Say("replay.player.who", p.Color, p.Who, p.Discs)
+}
+
+// ReplayWho names who played side c of a stored game, for the replay's
+// score: you, the computer, your friend, or nothing in a game for two at
+// one device.
+func ReplayWho(opponent string, you, c game.Color) Text {
+	switch {
+	case opponent != OpponentLocal && c == you:
+		return Say("replay.who.you")
+	case opponent == OpponentComputer:
+		return Say("replay.who.computer")
+	case opponent == OpponentOnline:
+		return Say("replay.who.friend")
+	}
+	return Text{}
+}
+
+// GGFPlayer names side c for a GGF record's PB or PW, "Black (you)" or
+// "White (computer, easy)": who is ReplayWho's, and level the computer's
+// level as stored, or empty. A record is data, in English whatever the
+// page's language.
+func GGFPlayer(c game.Color, who Text, level string) string {
+	en := English()
+	name, w := en.Color(c), en.Say(who)
+	if level != "" {
+		w += ", " + level
+	}
+	if w == "" {
+		return name
+	}
+	return name + " (" + w + ")"
 }
 
 // ReplayHeading is the replay page's heading.
-func ReplayHeading(o game.Options, imported bool) string {
-	what := "Replay"
+func ReplayHeading(o game.Options, imported bool) Text {
 	if imported {
-		what = "Replay of an imported game"
+		return Say("replay.heading.imported", o.Size)
 	}
-	return fmt.Sprintf("%s, %d×%d", what, o.Size, o.Size)
+	return Say("replay.heading", o.Size)
 }
 
 // ReplayStatus says what led to position b, ply ply of plies: the move
 // just played (by, at sq, turning flips discs; game.Pass for a pass), and
 // then who is to move or how the game ended.
-func ReplayStatus(ply, plies, number int, by game.Color, sq game.Square, flips int, b game.Board, resigned game.Color) string {
-	var s string
+func ReplayStatus(ply, plies, number int, by game.Color, sq game.Square, flips int, b game.Board, resigned game.Color) Text {
+	var s Text
 	switch {
 	case ply == 0:
-		s = "The starting position"
+		s = Say("replay.start")
 	case sq == game.Pass:
-		s = fmt.Sprintf("Ply %d of %d: %s passed", ply, plies, ColorName(by))
+		s = Say("replay.passed", ply, plies, by)
 	case b.Placing() || flips == 0:
-		s = fmt.Sprintf("Move %d (ply %d of %d): %s placed %s", number, ply, plies, ColorName(by), sq.Name(b.Size()))
+		s = Say("replay.placed", number, ply, plies, by, sq.Name(b.Size()))
 	default:
-		s = fmt.Sprintf("Move %d (ply %d of %d): %s played %s and turned %s", number, ply, plies, ColorName(by), sq.Name(b.Size()), Plural(flips, "disc"))
+		s = Say("replay.played", flips, number, ply, plies, by, sq.Name(b.Size()))
 	}
 	r := b.Result()
 	switch {
 	case ply == plies && resigned != game.Empty:
-		return s + ". " + ResignedEnd(resigned, b.Size())
+		return Say("replay.resigned", s, ResignedEnd(resigned, b.Size()))
 	case b.Over() && r.Winner == game.Empty:
-		return fmt.Sprintf("%s. The game is over: a draw, %d all.", s, r.Black)
+		return Say("replay.draw", s, r.Black)
 	case b.Over():
-		return fmt.Sprintf("%s. The game is over: %s wins, %d to %d.", s, ColorName(r.Winner), max(r.Black, r.White), min(r.Black, r.White))
+		return Say("replay.won", s, r.Winner, max(r.Black, r.White), min(r.Black, r.White))
 	case ply == plies:
-		return fmt.Sprintf("%s. %s to move; the record ends here.", s, ColorName(b.Turn()))
+		return Say("replay.recordends", s, b.Turn())
 	}
-	return fmt.Sprintf("%s. %s to move.", s, ColorName(b.Turn()))
+	return Say("replay.tomove", s, b.Turn())
+}
+
+// ReplayBoard is a replay's board, drawn for reading as a Diagram is,
+// with its name and description in the reader's words.
+type ReplayBoard struct {
+	Board              BoardView
+	Title, Description Text
 }
 
 // ReplayDiagram lays out b with the last placement and its flips marked,
 // and the review's best move, if not game.Pass, ringed; described in words
 // for screen readers.
-func ReplayDiagram(b game.Board, placed game.Square, flipped game.Bits, best game.Square, status string) Diagram {
+func ReplayDiagram(b game.Board, placed game.Square, flipped game.Bits, best game.Square, status Text) ReplayBoard {
 	v := layout(b, func(sq game.Square, _ game.Color, label, class []string) (bool, []string, []string) {
 		switch {
 		case sq == placed:
@@ -193,14 +245,14 @@ func ReplayDiagram(b game.Board, placed game.Square, flipped game.Bits, best gam
 		}
 		return false, label, class
 	})
-	return Diagram{Board: v, Title: "The board: " + status,
-		Description: fmt.Sprintf("Black %d, White %d.", b.Count(game.Black), b.Count(game.White))}
+	return ReplayBoard{Board: v, Title: Say("replay.board", status),
+		Description: Say("replay.counts", b.Count(game.Black), b.Count(game.White))}
 }
 
 // ImportPage is the form that takes a transcript or a GGF record.
 type ImportPage struct {
 	Base
-	Message    string // why the last record was refused, or empty
+	Message    Text   // why the last record was refused, or empty
 	Transcript string // what was sent, to correct
 	// Groups are the board size and start of a transcript, as chosen.
 	Groups []RadioGroup
@@ -223,9 +275,9 @@ func ImportGroups(fields []FormField, size, start string) []RadioGroup {
 }
 
 // Import words.
-const (
-	ImportTitle   = "Import a game"
-	MsgImportSize = "That record is too long: a game fits in 4 KB."
+var (
+	ImportTitle   = Say("import.title")
+	MsgImportSize = Say("import.toolarge")
 )
 
 // ReviewPageName is the review page.
@@ -234,24 +286,24 @@ const ReviewPageName = "review"
 func init() { recordPages = append(recordPages, ReviewPageName) }
 
 // Review words.
-const (
-	ReviewTitle   = "Review of the game"
-	ReviewReady   = "The computer has judged every move."
-	ReviewRunning = "The computer is judging the moves of this game; it takes ten seconds or so, longer when the server is busy."
-	ReviewNone    = "This game has not been reviewed yet."
+var (
+	ReviewTitle   = Say("review.title")
+	ReviewReady   = Say("review.ready")
+	ReviewRunning = Say("review.running")
+	ReviewNone    = Say("review.none")
 )
 
 // ReviewPage is a finished game's review.
 type ReviewPage struct {
 	Base
 	Game     string // the game's address
-	Status   string
+	Status   Text
 	Playing  bool
 	Mistakes []Mistake // the biggest mistakes, biggest first
 	Moves    []Verdict // every judged move, in order
 	// Graph is the evaluation over the game, an inline SVG image whose
 	// text alternative is the table of Moves.
-	Graph template.HTML
+	Graph Graph
 	// ExactEmpties is where the exact judgement began; Margin the
 	// smallest estimated loss called a mistake.
 	ExactEmpties, Margin int
@@ -266,25 +318,27 @@ type ReviewPage struct {
 // and where to replay it or play on from it.
 type Mistake struct {
 	Verdict
-	Board          template.HTML
-	Marks          string // the marks in words
+	Board          Drawing
+	Marks          Text // the marks in words
 	Replay, PlayOn string
 }
 
 // Verdict is the judgement of one move, for a sentence.
 type Verdict struct {
-	Number       int
-	Who          string // "you", "Black" or "White"
+	Number int
+	// Side is the mover, and You whether the page speaks to the mover:
+	// its sentence says "you" rather than the side's name.
+	Side         game.Color
+	You          bool
 	Played, Best string
 	// BestValue and PlayedValue are the final disc difference for the
 	// mover after Best and after Played; Loss is their difference.
 	BestValue, PlayedValue, Loss int
 	Exact, Forced                bool
 	Replay                       string // the replay before the move, or empty
-	// Color is the mover's colour name, and Mine whether the viewer's
-	// review covers the move (its sentence is for the viewer).
-	Color string
-	Mine  bool
+	// Mine is whether the viewer's review covers the move (its sentence
+	// is for the viewer).
+	Mine bool
 	// Unsure is an estimated loss within twice the estimate's error.
 	Unsure bool
 }
@@ -299,36 +353,36 @@ func (v Verdict) Value(n int) string {
 
 // LossText writes the loss for the table: "0", "12", "≈9", or for an
 // estimated loss within the error "≈3, unsure".
-func (v Verdict) LossText() string {
+func (v Verdict) LossText() Text {
 	switch {
 	case v.Exact || v.Loss == 0:
-		return strconv.Itoa(v.Loss)
+		return Plain(strconv.Itoa(v.Loss))
 	case v.Unsure:
-		return "≈" + strconv.Itoa(v.Loss) + ", unsure"
+		return Say("review.cell.unsure", v.Loss)
 	}
-	return "≈" + strconv.Itoa(v.Loss)
+	return Plain("≈" + strconv.Itoa(v.Loss))
 }
 
 // Sentence puts the verdict in words: "Move 41, you played b7; a8 was
 // best, ending +6 with perfect play; b7 ends −4, a loss of 10 discs."
-func (v Verdict) Sentence() string {
-	head := fmt.Sprintf("Move %d, %s played %s", v.Number, v.Who, v.Played)
+func (v Verdict) Sentence() Text {
+	head := Say("review.head", v.Number, v.Side, v.Played)
+	if v.You {
+		head = Say("review.head.you", v.Number, v.Played)
+	}
 	switch {
 	case v.Forced:
-		return head + ", the only move."
+		return Say("review.forced", head)
 	case v.Exact && v.Loss == 0:
-		return fmt.Sprintf("%s, a best move: it ends %s with perfect play.", head, Signed(v.PlayedValue))
+		return Say("review.exactbest", head, Signed(v.PlayedValue))
 	case v.Exact:
-		return fmt.Sprintf("%s; %s was best, ending %s with perfect play; %s ends %s, a loss of %s.",
-			head, v.Best, Signed(v.BestValue), v.Played, Signed(v.PlayedValue), Plural(v.Loss, "disc"))
+		return Say("review.exactloss", v.Loss, head, v.Best, Signed(v.BestValue), v.Played, Signed(v.PlayedValue))
 	case v.Loss == 0:
-		return fmt.Sprintf("%s, as good as any by the search's estimate (about %s).", head, Signed(v.PlayedValue))
+		return Say("review.asgood", head, Signed(v.PlayedValue))
 	case v.Unsure:
-		return fmt.Sprintf("%s; %s looked a little better (about %s against %s), within the estimate's error.",
-			head, v.Best, Signed(v.BestValue), Signed(v.PlayedValue))
+		return Say("review.unsure", head, v.Best, Signed(v.BestValue), Signed(v.PlayedValue))
 	}
-	return fmt.Sprintf("%s; %s looked better: about %s against %s for %s, a loss of about %s.",
-		head, v.Best, Signed(v.BestValue), Signed(v.PlayedValue), v.Played, Plural(v.Loss, "disc"))
+	return Say("review.estloss", v.Loss, head, v.Best, Signed(v.BestValue), Signed(v.PlayedValue), v.Played)
 }
 
 // Signed writes a disc difference with its sign, a true minus for losses.

@@ -26,17 +26,31 @@ type GraphPoint struct {
 // Turn is where a game turned: the biggest mistake of either side.
 type Turn struct {
 	Number       int
-	Color        string
+	Side         game.Color
 	Played, Best string
 	Loss         int
 	Exact        bool
+}
+
+// Graph is the review's graph, drawn in the reader's language by SVG.
+type Graph struct {
+	points          []GraphPoint
+	last, exactFrom int
+	turn            Turn
 }
 
 // ReviewGraph draws points (in order of moves) as a line over the moves
 // 1 to last: up is Black ahead, down White; a dashed line marks where the
 // values become exact (from move exactFrom, 0 for none). turn, if its
 // Number is not 0, is marked with a ring and said in the description.
-func ReviewGraph(points []GraphPoint, last, exactFrom int, turn Turn) template.HTML {
+func ReviewGraph(points []GraphPoint, last, exactFrom int, turn Turn) Graph {
+	return Graph{points: points, last: last, exactFrom: exactFrom, turn: turn}
+}
+
+// SVG is the graph as an inline SVG image, named and described in l: the
+// template calls it with the page's language, {{.Graph.SVG lang}}.
+func (g Graph) SVG(l *Lang) template.HTML {
+	points, last, exactFrom, turn := g.points, g.last, g.exactFrom, g.turn
 	if len(points) == 0 || last <= 0 {
 		return ""
 	}
@@ -47,7 +61,7 @@ func ReviewGraph(points []GraphPoint, last, exactFrom int, turn Turn) template.H
 	var sb strings.Builder
 	fmt.Fprintf(&sb, `<svg class="graph" viewBox="0 0 %d %d" role="img" aria-labelledby="graph-t graph-d" preserveAspectRatio="none">`, w+4, h)
 	fmt.Fprintf(&sb, `<title id="graph-t">%s</title><desc id="graph-d">%s</desc>`,
-		template.HTMLEscapeString(GraphTitle), template.HTMLEscapeString(GraphDescription(points, turn)))
+		template.HTMLEscapeString(l.Say(GraphTitle)), template.HTMLEscapeString(l.Say(GraphDescription(points, turn))))
 	fmt.Fprintf(&sb, `<path d="M0 %dH%d" class="axis"/>`, mid, w+4)
 	if exactFrom > 0 {
 		fmt.Fprintf(&sb, `<path d="M%d 0V%d" class="exact"/>`, x(exactFrom), h)
@@ -70,13 +84,13 @@ func ReviewGraph(points []GraphPoint, last, exactFrom int, turn Turn) template.H
 }
 
 // GraphTitle is the graph's title.
-const GraphTitle = "Black's expected final disc difference after each move"
+var GraphTitle = Say("review.graph.title")
 
 // GraphDescription says what the graph shows: where the evaluation began,
 // its highest and lowest points, where it ended and where the game turned.
-func GraphDescription(points []GraphPoint, turn Turn) string {
+func GraphDescription(points []GraphPoint, turn Turn) Text {
 	if len(points) == 0 {
-		return ""
+		return Text{}
 	}
 	hi, lo := points[0], points[0]
 	for _, p := range points {
@@ -88,26 +102,40 @@ func GraphDescription(points []GraphPoint, turn Turn) string {
 		}
 	}
 	first, last := points[0], points[len(points)-1]
-	s := fmt.Sprintf("For Black, %s after move %d, highest %s after move %d, lowest %s after move %d, and %s at the end (move %d).",
-		Signed(first.Black), first.Number, Signed(hi.Black), hi.Number, Signed(lo.Black), lo.Number, Signed(last.Black), last.Number)
+	s := Say("review.graph.desc", Signed(first.Black), first.Number, Signed(hi.Black), hi.Number,
+		Signed(lo.Black), lo.Number, Signed(last.Black), last.Number)
 	if turn.Number == 0 {
-		return s + " No move lost more than the estimate's error."
+		return Say("review.sentences", s, Say("review.graph.calm"))
 	}
-	how := "exactly"
+	key := "review.graph.turn.exact"
 	if !turn.Exact {
-		how = "by the estimate"
+		key = "review.graph.turn.estimate"
 	}
-	return s + fmt.Sprintf(" The game turned at move %d, when %s played %s instead of %s, losing %s %s.",
-		turn.Number, turn.Color, turn.Played, turn.Best, Plural(turn.Loss, "disc"), how)
+	return Say("review.sentences", s, Say(key, turn.Loss, turn.Number, turn.Side, turn.Played, turn.Best))
+}
+
+// Drawing is a mistake's small board, drawn in the reader's language by
+// SVG.
+type Drawing struct {
+	b            game.Board
+	played, best game.Square
+	marks        Text
 }
 
 // MistakeBoard draws position b small, with the square played crossed
 // (×) and the better square ringed (○): shapes, not colours, tell them
-// apart, and the image's name says them in words.
-func MistakeBoard(b game.Board, played, best game.Square, marks string) template.HTML {
+// apart, and the image's name, marks, says them in words.
+func MistakeBoard(b game.Board, played, best game.Square, marks Text) Drawing {
+	return Drawing{b: b, played: played, best: best, marks: marks}
+}
+
+// SVG is the drawing as an inline SVG image, named in l: the template
+// calls it with the page's language, {{.Board.SVG lang}}.
+func (d Drawing) SVG(l *Lang) template.HTML {
+	b, played, best := d.b, d.played, d.best
 	n := b.Size()
 	var sb strings.Builder
-	fmt.Fprintf(&sb, `<svg class="mboard" viewBox="0 0 %d %d" role="img" aria-label="%s">`, n, n, template.HTMLEscapeString(marks))
+	fmt.Fprintf(&sb, `<svg class="mboard" viewBox="0 0 %d %d" role="img" aria-label="%s">`, n, n, template.HTMLEscapeString(l.Say(d.marks)))
 	fmt.Fprintf(&sb, `<rect width="%d" height="%d" class="bd"/><path class="gl" d="`, n, n)
 	for i := 1; i < n; i++ {
 		fmt.Fprintf(&sb, "M%d 0V%dM0 %dH%d", i, n, i, n)
@@ -135,10 +163,9 @@ func MistakeBoard(b game.Board, played, best game.Square, marks string) template
 
 // MistakeMarks says a mistake's board in words: "The position before
 // move 37, White to move: g7, played, is crossed; a8, better, is ringed."
-func MistakeMarks(number int, b game.Board, played, best game.Square) string {
+func MistakeMarks(number int, b game.Board, played, best game.Square) Text {
 	n := b.Size()
-	return fmt.Sprintf("The position before move %d, %s to move (Black %d, White %d): %s, played, is crossed (×); %s, better, is ringed (○).",
-		number, ColorName(b.Turn()), b.Count(game.Black), b.Count(game.White), played.Name(n), best.Name(n))
+	return Say("review.marks", number, b.Turn(), b.Count(game.Black), b.Count(game.White), played.Name(n), best.Name(n))
 }
 
 // ReviewInput is what a review page is made of: the stored verdicts, the
@@ -182,7 +209,7 @@ func FillReview(page *ReviewPage, in ReviewInput) {
 	var turn Turn
 	if len(in.Turn) > 0 {
 		t := in.Turn[0]
-		turn = Turn{Number: t.Number, Color: ColorName(t.Side), Played: t.Played.Name(in.Size), Best: t.Best.Name(in.Size), Loss: t.Loss(), Exact: t.Exact}
+		turn = Turn{Number: t.Number, Side: t.Side, Played: t.Played.Name(in.Size), Best: t.Best.Name(in.Size), Loss: t.Loss(), Exact: t.Exact}
 	}
 	page.Graph = ReviewGraph(points, last, exactFrom, turn)
 	for _, mr := range in.Mistakes {
@@ -201,9 +228,10 @@ func NewVerdict(mr play.MoveReview, in ReviewInput, v Voice) Verdict {
 		in.Replay += strconv.Itoa(mr.Ply)
 	}
 	return Verdict{
-		Number: mr.Number, Who: v.Who(mr.Side), Played: mr.Played.Name(in.Size), Best: mr.Best.Name(in.Size),
+		Number: mr.Number, Side: mr.Side, You: v.You != game.Empty && mr.Side == v.You,
+		Played: mr.Played.Name(in.Size), Best: mr.Best.Name(in.Size),
 		BestValue: mr.BestValue, PlayedValue: mr.PlayedValue, Loss: mr.Loss(),
-		Exact: mr.Exact, Forced: mr.Forced, Color: ColorName(mr.Side), Mine: in.Mine == nil || in.Mine(mr.Side),
+		Exact: mr.Exact, Forced: mr.Forced, Mine: in.Mine == nil || in.Mine(mr.Side),
 		Unsure: !mr.Exact && mr.Loss() > 0 && mr.Loss() < in.Margin,
 		Replay: in.Replay,
 	}

@@ -69,7 +69,7 @@ func TestRecordProblem(t *testing.T) {
 			continue
 		}
 		seen[re.Reason] = true
-		if got := RecordProblem(re); got != tt.want {
+		if got := English().Say(RecordProblem(re)); got != tt.want {
 			t.Errorf("RecordProblem(%.40q: %v) = %q, want %q", tt.in, re.Reason, got, tt.want)
 		}
 	}
@@ -91,7 +91,7 @@ func TestRecordProblemFallback(t *testing.T) {
 		{game.RecordError{Move: 3, Text: "c4"}, "Move 3, c4, is not allowed."},
 		{game.RecordError{Reason: game.BadDisc}, "The record cannot be read: its board setup holds '', which is not *, O or -."},
 	} {
-		if got := RecordProblem(&tt.e); got != tt.want {
+		if got := English().Say(RecordProblem(&tt.e)); got != tt.want {
 			t.Errorf("RecordProblem(%+v) = %q, want %q", tt.e, got, tt.want)
 		}
 	}
