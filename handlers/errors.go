@@ -68,6 +68,7 @@ var refusals = []struct {
 	{play.ErrPracticeNoUndo, http.StatusConflict, views.Notice{Message: views.MsgPracticeNoUndo}},
 	{play.ErrPracticeAtStart, http.StatusConflict, views.Notice{Message: views.MsgPracticeAtStart}},
 	{errBadSquare, http.StatusBadRequest, views.Notice{Message: views.MsgPracticeSquare}},
+	{play.ErrNoReviewPuzzle, http.StatusNotFound, views.NoticeNoPuzzle},
 	// The game's and the store's.
 	{db.ErrStale, http.StatusConflict, views.Notice{Message: views.MsgStale}},
 	{play.ErrOver, http.StatusConflict, views.Notice{Message: views.MsgOver}},

@@ -3,6 +3,7 @@ package handlers
 import (
 	"errors"
 	"net/http"
+	"strconv"
 
 	"github.com/gin-gonic/gin"
 
@@ -62,4 +63,61 @@ func (s *Server) renderPuzzle(c *gin.Context, p *puzzle.Puzzle, ans *play.Puzzle
 		s.writePage(c.Writer, c.Request, status, name, page)
 	}
 	return err
+}
+
+// showReviewPuzzle shows the viewer's mistake at :ply of a reviewed game as
+// a puzzle, or the verdict on the answer :move.
+func (s *Server) showReviewPuzzle(c *gin.Context) error {
+	m, p, number, err := s.reviewPuzzle(c)
+	if err != nil {
+		return err
+	}
+	var ans *play.PuzzleAnswer
+	if mv := c.Param("move"); mv != "" {
+		if ans, err = play.PuzzleMove(p, mv); err != nil {
+			return &refusal{status: http.StatusNotFound, Notice: views.NoticeNoPuzzle, cause: err}
+		}
+	}
+	return s.renderReviewPuzzle(c, m, p, number, ans, http.StatusOK, views.Text{})
+}
+
+// answerReviewPuzzle answers 303 to the verdict on an answer to a review's
+// puzzle; it changes nothing, since such a puzzle counts for no progress.
+func (s *Server) answerReviewPuzzle(c *gin.Context) error {
+	m, p, number, err := s.reviewPuzzle(c)
+	if err != nil {
+		return err
+	}
+	ans, err := play.PuzzleMove(p, c.PostForm("move"))
+	switch {
+	case errors.Is(err, game.ErrIllegalMove):
+		return s.renderReviewPuzzle(c, m, p, number, nil, http.StatusUnprocessableEntity, views.MsgPuzzleAnswer(err))
+	case err != nil:
+		return s.renderReviewPuzzle(c, m, p, number, nil, http.StatusBadRequest, views.MsgPuzzleSquare)
+	}
+	return redirect(c, gameURL(m.Game.ID)+"/review/puzzles/"+c.Param("ply")+"/answer/"+ans.Move.Name(puzzle.Size)+"#status")
+}
+
+// reviewPuzzle loads the viewer's game and the puzzle at :ply of its
+// review.
+func (s *Server) reviewPuzzle(c *gin.Context) (*play.Match, *puzzle.Puzzle, int, error) {
+	m, err := s.own(c)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	ply, err := strconv.Atoi(c.Param("ply"))
+	if err != nil || len(c.Param("ply")) > 4 {
+		return nil, nil, 0, &refusal{status: http.StatusNotFound, Notice: views.NoticeNoPuzzle, cause: err}
+	}
+	p, number, err := s.app.ReviewPuzzle(c.Request.Context(), m, ply)
+	return m, p, number, err
+}
+
+func (s *Server) renderReviewPuzzle(c *gin.Context, m *play.Match, p *puzzle.Puzzle, number int, ans *play.PuzzleAnswer, status int, message views.Text) error {
+	ply, _ := strconv.Atoi(c.Param("ply"))
+	page := views.NewReviewPuzzlePage(gameURL(m.Game.ID), ply, number, p, ans, message)
+	page.Base = s.base(c.Request, page.Title, views.SkipToBoard)
+	page.JS = static.JS.Path
+	s.writePage(c.Writer, c.Request, status, views.PuzzlePageName, page)
+	return nil
 }

@@ -61,6 +61,7 @@ func (s *Server) showReview(c *gin.Context) error {
 		views.FillReview(&page, views.ReviewInput{Moves: sr.Moves, Mistakes: sr.Mistakes(3, mine),
 			Turn: sr.Mistakes(1, func(game.Color) bool { return true }), Positions: m.Positions, Size: size,
 			Mine: mine, Voice: voice(m), Replay: gameURL(m.Game.ID) + "/replay?ply=",
+			Puzzles: sr.PuzzlePlies(m), Puzzle: gameURL(m.Game.ID) + "/review/puzzles/",
 			ExactEmpties: sr.ExactEmpties, Margin: play.ReviewMargin(size)})
 	case done != nil:
 		page.Status = views.ReviewRunning

@@ -3,6 +3,8 @@ package handlers
 import (
 	"context"
 	"encoding/json"
+	"net/http"
+	"net/url"
 	"regexp"
 	"strings"
 	"testing"
@@ -10,6 +12,7 @@ import (
 	"reversi/db"
 	"reversi/game"
 	"reversi/play"
+	"reversi/play/puzzle"
 )
 
 // game60 is a whole 8×8 game of 60 moves, between two Normal players.
@@ -121,5 +124,89 @@ func TestReviewPage(t *testing.T) {
 		if !strings.Contains(dump, want) {
 			t.Errorf("w3m shows no %q:\n%s", want, dump)
 		}
+	}
+}
+
+// TestReviewPuzzle tries a mistake of the review again as a puzzle: the
+// review links to it, the page asks for the best move, a wrong answer
+// names the best and what the answer leads to, the best is right and
+// leads back to the review, bad answers are refused, and nobody else's
+// game gives one.
+func TestReviewPuzzle(t *testing.T) {
+	a := newApp(t)
+	a.put("sixtymovesixtymo", testPlayer, game.Options{Size: 8}, game60, func(g *db.Game) { g.Opponent, g.Human = db.Local, game.Empty })
+	g, err := game.ParseTranscript(game.Options{Size: 8}, game60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	putReview(t, a, "sixtymovesixtymo", g, map[int]int{50: 9})
+	ps, _ := g.Positions()
+	// Move 50 is at ply 49 (no passes before it); the stored review gets
+	// its position solved, as the review job would.
+	ply := 49
+	p, err := puzzle.Solve(context.Background(), ps[ply])
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := a.store.Review(context.Background(), "sixtymovesixtymo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pr play.Review
+	if err := json.Unmarshal([]byte(r.Body), &pr); err != nil {
+		t.Fatal(err)
+	}
+	pr.Puzzles = []play.ReviewPuzzle{{Ply: ply, Moves: p.Moves, Line: p.Line}}
+	body, _ := json.Marshal(pr)
+	r.Body = string(body)
+	if err := a.store.SaveReview(context.Background(), r); err != nil {
+		t.Fatal(err)
+	}
+	cookie := a.playerCookie(testPlayer)
+	base := "/games/sixtymovesixtymo/review/puzzles/49"
+	if review := a.do("GET", "/games/sixtymovesixtymo/review", nil, cookie).Body.String(); !strings.Contains(review, `href="`+base+`#status">Try it again as a puzzle</a>`) {
+		t.Errorf("the review does not link its mistake to the puzzle")
+	}
+	page := a.do("GET", base, nil, cookie)
+	if page.Code != 200 || !strings.Contains(page.Body.String(), "Your move 50, once more") || !strings.Contains(page.Body.String(), `action="`+base+`/answer"`) {
+		t.Fatalf("GET %s = %d:\n%s", base, page.Code, page.Body)
+	}
+	best, worst := p.Moves[0], p.Moves[len(p.Moves)-1]
+	if worst.Value == best.Value {
+		t.Fatal("the position has no wrong answer")
+	}
+	name := func(sq game.Square) string { return sq.Name(8) }
+	w := a.do("POST", base+"/answer", url.Values{"move": {name(worst.Move)}}, cookie)
+	if loc := w.Header().Get("Location"); w.Code != http.StatusSeeOther || loc != base+"/answer/"+name(worst.Move)+"#status" {
+		t.Fatalf("a wrong answer = %d to %q", w.Code, loc)
+	}
+	wrong := a.do("GET", base+"/answer/"+name(worst.Move), nil, cookie).Body.String()
+	if !strings.Contains(wrong, name(best.Move)) || !strings.Contains(wrong, `href="`+base+`#board"`) {
+		t.Errorf("the wrong answer's page does not name the best move %s and offer another try:\n%s", name(best.Move), wrong)
+	}
+	right := a.do("GET", base+"/answer/"+name(best.Move), nil, cookie).Body.String()
+	if !strings.Contains(right, `href="/games/sixtymovesixtymo/review#status"`) || strings.Contains(right, `action="`+base+`/answer"`) {
+		t.Errorf("the right answer's page does not lead back to the review, or still asks")
+	}
+	for _, tc := range []struct {
+		method, path string
+		form         url.Values
+		cookie       *http.Cookie
+		status       int
+	}{
+		{"POST", base + "/answer", url.Values{"move": {"a1"}}, cookie, http.StatusUnprocessableEntity},
+		{"POST", base + "/answer", url.Values{"move": {"z9"}}, cookie, http.StatusBadRequest},
+		{"GET", base + "/answer/z9", nil, cookie, http.StatusNotFound},
+		{"GET", "/games/sixtymovesixtymo/review/puzzles/48", nil, cookie, http.StatusNotFound},
+		{"GET", "/games/sixtymovesixtymo/review/puzzles/x", nil, cookie, http.StatusNotFound},
+		{"GET", "/games/sixtymovesixtymo/review/puzzles/99999", nil, cookie, http.StatusNotFound},
+		{"GET", base, nil, a.playerCookie("00000000000000000000000000000009"), http.StatusForbidden},
+	} {
+		if w := a.do(tc.method, tc.path, tc.form, tc.cookie); w.Code != tc.status {
+			t.Errorf("%s %s %v = %d, want %d", tc.method, tc.path, tc.form, w.Code, tc.status)
+		}
+	}
+	if got := a.stored("sixtymovesixtymo"); got.Ply() != 60 {
+		t.Errorf("answering changed the game: ply %d", got.Ply())
 	}
 }

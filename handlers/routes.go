@@ -45,6 +45,10 @@ func (s *Server) Routes() http.Handler {
 	g.GET("/review", s.wrap(s.showReview))
 	g.GET("/review/events", s.wrap(s.reviewEvents))
 	g.POST("/review", hints, s.wrap(s.startReview))
+	// A mistake of the viewer's, solved by the review, tried again.
+	g.GET("/review/puzzles/:ply", s.wrap(s.showReviewPuzzle))
+	g.GET("/review/puzzles/:ply/answer/:move", s.wrap(s.showReviewPuzzle))
+	g.POST("/review/puzzles/:ply/answer", moves, s.wrap(s.answerReviewPuzzle))
 
 	// Imported records are replayed from their address: nothing is stored.
 	r.GET("/import", s.wrap(s.importForm))

@@ -63,15 +63,17 @@ type PuzzleAnswer struct {
 	Best   puzzle.MoveValue
 }
 
-// CheckPuzzle judges move m in puzzle p: right only for the best move. A
-// move that is not legal is an *IllegalMoveError.
+// CheckPuzzle judges move m in puzzle p: right for a move as good as the
+// best (in the set, only the best is: it is strictly better; a review's
+// puzzle may have several). A move that is not legal is an
+// *IllegalMoveError.
 func CheckPuzzle(p *puzzle.Puzzle, m game.Square) (PuzzleAnswer, error) {
 	v, ok := p.Value(m)
 	if !ok {
 		return PuzzleAnswer{}, &IllegalMoveError{Board: p.Board, Move: m}
 	}
 	best := p.Best()
-	return PuzzleAnswer{Puzzle: p, Move: m, Value: v, Right: m == best.Move, Best: best}, nil
+	return PuzzleAnswer{Puzzle: p, Move: m, Value: v, Right: v == best.Value, Best: best}, nil
 }
 
 // PuzzleProgress returns the player's puzzle progress, or a fresh one at
@@ -295,13 +297,20 @@ func PuzzleAnswerFor(number, move string) (*puzzle.Puzzle, *PuzzleAnswer, error)
 	if err != nil || move == "" {
 		return p, nil, err
 	}
+	ans, err := PuzzleMove(p, move)
+	return p, ans, err
+}
+
+// PuzzleMove reads an answer to p as a request gives it, and judges it:
+// ErrPuzzleSquare for no square, an *IllegalMoveError for no legal move.
+func PuzzleMove(p *puzzle.Puzzle, move string) (*PuzzleAnswer, error) {
 	sq, err := game.ParseSquare(puzzle.Size, strings.TrimSpace(move))
 	if err != nil || len(move) > 4 {
-		return p, nil, ErrPuzzleSquare
+		return nil, ErrPuzzleSquare
 	}
 	ans, err := CheckPuzzle(p, sq)
 	if err != nil {
-		return p, nil, err
+		return nil, err
 	}
-	return p, &ans, nil
+	return &ans, nil
 }

@@ -72,16 +72,22 @@ func (a *App) reviewPuzzles(ctx context.Context, g *db.Game, moves []MoveReview)
 	return out, nil
 }
 
-// ReviewPuzzle returns the puzzle of m's review at ply: the viewer's own
-// mistake there, solved by the review. Its Number is 0: it is not one of
-// the set.
-func (a *App) ReviewPuzzle(ctx context.Context, m *Match, ply int) (*puzzle.Puzzle, error) {
+// ReviewPuzzle returns the puzzle of m's review at ply, the viewer's own
+// mistake there, solved by the review, and the mistake's move number. The
+// puzzle's Number is 0: it is not one of the set.
+func (a *App) ReviewPuzzle(ctx context.Context, m *Match, ply int) (*puzzle.Puzzle, int, error) {
 	r, err := a.Review(ctx, m)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	if r == nil || ply < 0 || ply >= len(m.Positions) {
-		return nil, ErrNoReviewPuzzle
+		return nil, 0, ErrNoReviewPuzzle
+	}
+	number := 0
+	for _, mr := range r.Moves {
+		if mr.Ply == ply {
+			number = mr.Number
+		}
 	}
 	for _, rp := range r.Puzzles {
 		if rp.Ply != ply {
@@ -91,13 +97,16 @@ func (a *App) ReviewPuzzle(ctx context.Context, m *Match, ply int) (*puzzle.Puzz
 		if !ReviewedFor(m, b.Turn()) {
 			break // the other player's mistake
 		}
+		if len(rp.Moves) == 0 || len(rp.Line) == 0 {
+			break
+		}
 		p := &puzzle.Puzzle{Board: b, Moves: rp.Moves, Line: rp.Line}
 		if p.Best().Move != rp.Line[0] || !legalMoves(b, rp.Moves) {
-			return nil, errors.New("review puzzle at ply " + fmt.Sprint(ply) + " of " + m.Game.ID + " does not fit its position")
+			return nil, 0, errors.New("review puzzle at ply " + fmt.Sprint(ply) + " of " + m.Game.ID + " does not fit its position")
 		}
-		return p, nil
+		return p, number, nil
 	}
-	return nil, ErrNoReviewPuzzle
+	return nil, 0, ErrNoReviewPuzzle
 }
 
 // PuzzlePlies returns the plies of r, m's review, that the viewer may try

@@ -78,11 +78,17 @@ func TestReviewPuzzles(t *testing.T) {
 	}
 	plies := r.PuzzlePlies(m)
 	for _, rp := range r.Puzzles {
-		p, err := a.ReviewPuzzle(t.Context(), m, rp.Ply)
+		p, number, err := a.ReviewPuzzle(t.Context(), m, rp.Ply)
 		if err != nil {
 			t.Fatalf("ply %d: %v", rp.Ply, err)
 		}
 		mr := verdict[rp.Ply]
+		if number != mr.Number {
+			t.Errorf("ply %d: move number %d, the review says %d", rp.Ply, number, mr.Number)
+		}
+		if ans, err := CheckPuzzle(p, mr.Played); err != nil || ans.Right || ans.Value != mr.PlayedValue {
+			t.Errorf("ply %d: the played move judged %+v, %v", rp.Ply, ans, err)
+		}
 		if p.Board.Turn() != game.Black || !mr.Exact || mr.Loss() == 0 || !plies[rp.Ply] {
 			t.Errorf("ply %d: a puzzle of %v's move, exact %v, loss %d", rp.Ply, p.Board.Turn(), mr.Exact, mr.Loss())
 		}
@@ -98,14 +104,14 @@ func TestReviewPuzzles(t *testing.T) {
 	}
 	for _, mr := range r.Moves {
 		if mr.Side == game.White {
-			if _, err := a.ReviewPuzzle(t.Context(), m, mr.Ply); err != ErrNoReviewPuzzle {
+			if _, _, err := a.ReviewPuzzle(t.Context(), m, mr.Ply); err != ErrNoReviewPuzzle {
 				t.Errorf("White's move at ply %d: %v, want ErrNoReviewPuzzle", mr.Ply, err)
 			}
 			break
 		}
 	}
 	for _, ply := range []int{-1, 0, 1000} {
-		if _, err := a.ReviewPuzzle(t.Context(), m, ply); err != ErrNoReviewPuzzle {
+		if _, _, err := a.ReviewPuzzle(t.Context(), m, ply); err != ErrNoReviewPuzzle {
 			t.Errorf("ply %d: %v, want ErrNoReviewPuzzle", ply, err)
 		}
 	}

@@ -296,3 +296,31 @@ func PuzzlePages(base func(Text, SkipLink) Base, js string, p *puzzle.Puzzle, an
 	page.JS = js
 	return PuzzlePageName, page
 }
+
+// NewReviewPuzzlePage lays out p, the position before a mistake of the
+// viewer's at move number of the game at gameURL, as a puzzle to try
+// again, with the verdict on ans when there is one: like one of the set,
+// but it counts for no progress, and leads back to the review.
+func NewReviewPuzzlePage(gameURL string, ply, number int, p *puzzle.Puzzle, ans *play.PuzzleAnswer, message Text) PuzzlePage {
+	url := gameURL + "/review/puzzles/" + strconv.Itoa(ply)
+	back := gameURL + "/review#status"
+	page := PuzzlePage{Message: message,
+		Heading: Say("puzzle.review.title", number), About: Say("puzzle.review.about", Say("puzzle.empties", p.Empties()), Say("puzzle.moves", len(p.Moves))),
+		Status: PuzzleTask(p), Position: PuzzlePosition(p.Board), Open: true, Action: url + "/answer", Label: PuzzleBoardLabel,
+		Next: back, NextText: Say("puzzle.review.back"),
+	}
+	marks := Marks{Playable: true, ShowLegal: true, Hint: game.Pass}
+	if ans != nil {
+		page.Status, page.Answer = PuzzleVerdictOf(*ans, url+"#board")
+		if ans.Right {
+			page.Open, marks.Playable = false, false
+			page.Label = page.Heading
+		}
+	}
+	page.Board = NewBoard(p.Board, marks)
+	page.Title = Say("puzzle.pagetitle", page.Heading, page.Status)
+	if !message.IsZero() {
+		page.Title = message
+	}
+	return page
+}

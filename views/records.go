@@ -321,6 +321,9 @@ type Mistake struct {
 	Board          Drawing
 	Marks          Text // the marks in words
 	Replay, PlayOn string
+	// Puzzle is the address of the position as a puzzle to try again,
+	// or empty when the review solved none there.
+	Puzzle string
 }
 
 // Verdict is the judgement of one move, for a sentence.

@@ -180,7 +180,11 @@ type ReviewInput struct {
 	Mine      func(game.Color) bool
 	Voice     Voice
 	// Replay is the replay's address ready for a ply number.
-	Replay               string
+	Replay string
+	// Puzzles are the plies whose positions can be tried again as
+	// puzzles, at the address Puzzle ready for a ply number.
+	Puzzles              map[int]bool
+	Puzzle               string
 	ExactEmpties, Margin int
 }
 
@@ -216,8 +220,12 @@ func FillReview(page *ReviewPage, in ReviewInput) {
 		b := in.Positions[mr.Ply]
 		marks := MistakeMarks(mr.Number, b, mr.Played, mr.Best)
 		at := in.Replay + strconv.Itoa(mr.Ply)
-		page.Mistakes = append(page.Mistakes, Mistake{Verdict: NewVerdict(mr, in, in.Voice),
-			Board: MistakeBoard(b, mr.Played, mr.Best, marks), Marks: marks, Replay: at + "#status", PlayOn: at + "#playon"})
+		mk := Mistake{Verdict: NewVerdict(mr, in, in.Voice),
+			Board: MistakeBoard(b, mr.Played, mr.Best, marks), Marks: marks, Replay: at + "#status", PlayOn: at + "#playon"}
+		if in.Puzzles[mr.Ply] {
+			mk.Puzzle = in.Puzzle + strconv.Itoa(mr.Ply) + "#status"
+		}
+		page.Mistakes = append(page.Mistakes, mk)
 	}
 }
 
