@@ -202,7 +202,7 @@ func NewPuzzlePage(p *puzzle.Puzzle, ans *play.PuzzleAnswer, pr *db.PuzzleProgre
 	url := PuzzleURL(p.Number)
 	page := PuzzlePage{Message: Plain(message),
 		Heading: PuzzleTitle(p.Number), About: PuzzleAbout(p), Status: PuzzleTask(p),
-		Position: PositionText(p.Board), Open: true, Action: url + "/answer", Label: PuzzleBoardLabel,
+		Position: en(PositionText(p.Board)), Open: true, Action: url + "/answer", Label: PuzzleBoardLabel,
 		Progress: PuzzleProgressText(pr), Next: PuzzleURL(next) + "#status", NextText: PuzzleTryNext,
 	}
 	if daily != p.Number {

@@ -193,8 +193,8 @@ func ReplayDiagram(b game.Board, placed game.Square, flipped game.Bits, best gam
 		}
 		return false, label, class
 	})
-	return Diagram{Board: v, Title: "The board: " + status,
-		Description: fmt.Sprintf("Black %d, White %d.", b.Count(game.Black), b.Count(game.White))}
+	return Diagram{Board: v, Title: Plain("The board: " + status),
+		Description: Plain(fmt.Sprintf("Black %d, White %d.", b.Count(game.Black), b.Count(game.White)))}
 }
 
 // ImportPage is the form that takes a transcript or a GGF record.

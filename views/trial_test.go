@@ -10,7 +10,7 @@ import (
 func TestDirectionName(t *testing.T) {
 	want := []string{"up", "up and right", "right", "down and right", "down", "down and left", "left", "up and left"}
 	for d := game.Up; d <= game.UpLeft; d++ {
-		if got := DirectionName(d); got != want[d] {
+		if got := English().Say(DirectionName(d)); got != want[d] {
 			t.Errorf("DirectionName(%v) = %q, want %q", d, got, want[d])
 		}
 	}
@@ -28,14 +28,19 @@ func TestTrial(t *testing.T) {
 		}
 		return s
 	}
+	en := English()
 	v := Trial(b, sq("f5"))
-	if v.Heading != "Trial: Black at f5" || v.Summary != "A legal move: Black at f5 would turn over 1 disc: e5." {
-		t.Errorf("Trial(f5) = %q, %q", v.Heading, v.Summary)
+	if h, s := en.Say(v.Heading), en.Say(v.Summary); h != "Trial: Black at f5" || s != "A legal move: Black at f5 would turn over 1 disc: e5." {
+		t.Errorf("Trial(f5) = %q, %q", h, s)
 	}
-	if want := "Left: e5 is white, and Black's d5 closes the line, so it would turn over."; !slices.Contains(v.Lines, want) {
-		t.Errorf("Trial(f5) lines %q lack %q", v.Lines, want)
+	var lines []string
+	for _, l := range v.Lines {
+		lines = append(lines, en.Say(l))
 	}
-	if v := Trial(b, sq("d4")); v.Summary != "d4 already holds a white disc. A disc goes only on an empty square." {
-		t.Errorf("Trial(d4) summary = %q", v.Summary)
+	if want := "Left: e5 is white, and Black's d5 closes the line, so it would turn over."; !slices.Contains(lines, want) {
+		t.Errorf("Trial(f5) lines %q lack %q", lines, want)
+	}
+	if v := Trial(b, sq("d4")); en.Say(v.Summary) != "d4 already holds a white disc. A disc goes only on an empty square." {
+		t.Errorf("Trial(d4) summary = %q", en.Say(v.Summary))
 	}
 }
