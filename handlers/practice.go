@@ -89,23 +89,23 @@ func (s *Server) renderPractice(c *gin.Context, st *play.Practice, status int, m
 	}
 	if m := b.Moves(); !over && page.Trial == nil && !page.AskReset && !m.IsZero() {
 		sq := m.First().Name(8)
-		page.Example = &views.ExampleMove{Mover: views.ColorName(b.Turn()), Square: sq, URL: "/practice?try=" + sq}
+		page.Example = &views.ExampleMove{Mover: b.Turn(), Square: sq, URL: "/practice?try=" + sq}
 	}
 	title := views.PracticeTitle
 	switch {
 	case !message.IsZero():
-		title = views.English().Say(message) // TODO(i18n)
+		title = message
 	case page.Trial != nil:
-		title = views.PracticePageTitle(page.Trial.Heading + ": " + page.Trial.Summary)
+		title = views.PracticeTrialTitle(*page.Trial)
 	case page.AskReset:
 		title = views.PracticeAskTitle
-	case page.Status != "":
+	case !page.Status.IsZero():
 		title = views.PracticePageTitle(page.Status)
 	}
-	page.Base = s.base(c.Request, views.Plain(title), views.SkipToBoard)
+	page.Base = s.base(c.Request, title, views.SkipToBoard)
 	page.JS = static.JS.Path
 	page.Board = views.TrialBoard{
-		BoardView: views.NewTrialBoard(b, marks),
+		TrialGrid: views.NewTrialBoard(b, marks),
 		Action:    "/practice", // no fragment: w3m would send the query after it
 		Label:     views.PracticeBoardLabel,
 	}

@@ -65,7 +65,7 @@ func (s *Server) tutorialStep(c *gin.Context) error {
 		page.Trial = &tv
 		title = views.TrialTitle(tv, title)
 	}
-	if words.Prompt != "" {
+	if !words.Prompt.IsZero() {
 		q := &views.Question{Prompt: words.Prompt, Answer: words.Answer, Choices: st.Choices}
 		if a, ok := c.GetQuery("answer"); ok && st.Kind == play.AskChoice {
 			q.Chosen = a
@@ -83,7 +83,7 @@ func (s *Server) tutorialStep(c *gin.Context) error {
 			BlackScore: r.BlackScore, WhiteScore: r.WhiteScore}
 	}
 	page.Board = views.TrialBoard{
-		BoardView: views.NewTrialBoard(b, marks),
+		TrialGrid: views.NewTrialBoard(b, marks),
 		Action:    url, // no fragment: w3m would send the query after it
 		Label:     views.TutorialBoardLabel,
 	}
@@ -98,7 +98,7 @@ func (s *Server) tutorialStep(c *gin.Context) error {
 	} else {
 		page.Next = &views.StepLink{URL: "/practice", Title: views.PracticeLink}
 	}
-	page.Base = s.base(c.Request, views.Plain(title), views.SkipToBoard)
+	page.Base = s.base(c.Request, title, views.SkipToBoard)
 	page.JS = static.JS.Path
 	s.writePage(c.Writer, c.Request, http.StatusOK, views.TutorialStep, page)
 	return nil

@@ -31,7 +31,7 @@ func (s *Server) reference(ref referencePage) func(*gin.Context) error {
 			return fmt.Errorf("%s page: %w", ref.page, err)
 		}
 		page.Base = s.base(c.Request, ref.title, views.SkipToMain)
-		page.Heading = views.English().Say(ref.title) // TODO(i18n)
+		page.Heading = ref.title
 		s.writePage(c.Writer, c.Request, http.StatusOK, ref.page, page)
 		return nil
 	}

@@ -69,12 +69,17 @@ func TestTrialText(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			en := views.English()
 			v := views.Trial(b, sq8(t, tc.try))
-			if v.Summary != tc.summary {
-				t.Errorf("summary = %q, want %q", v.Summary, tc.summary)
+			if got := en.Say(v.Summary); got != tc.summary {
+				t.Errorf("summary = %q, want %q", got, tc.summary)
 			}
-			if !slices.Equal(v.Lines, tc.lines) {
-				t.Errorf("lines =\n%s\nwant\n%s", strings.Join(v.Lines, "\n"), strings.Join(tc.lines, "\n"))
+			var lines []string
+			for _, l := range v.Lines {
+				lines = append(lines, en.Say(l))
+			}
+			if !slices.Equal(lines, tc.lines) {
+				t.Errorf("lines =\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(tc.lines, "\n"))
 			}
 		})
 	}
@@ -108,7 +113,7 @@ func TestTutorialFeedback(t *testing.T) {
 				t.Fatal(err)
 			}
 			a := st.Check(b, sq8(t, tc.try))
-			got, right := views.TutorialAnswer(a, 8), a.Right
+			got, right := views.English().Say(views.TutorialAnswer(a, 8)), a.Right
 			if got != tc.want || right != tc.wantRight {
 				t.Errorf("feedback = %q (right %v), want %q (right %v)", got, right, tc.want, tc.wantRight)
 			}

@@ -6,7 +6,9 @@ import (
 )
 
 // The words of the tutorial and the reference pages live in text files,
-// not in Go: lang/CODE/NAME.txt, one entry per key.
+// not in Go: lang/CODE/NAME.txt, one entry per key. The pages are laid out
+// from English's file, its keys in order and its paragraphs, and say each
+// paragraph in the reader's language with Para.
 
 // Prose is a text file of keyed entries, each one or more paragraphs. An
 // entry starts at a line "== key"; a blank line separates paragraphs, and
@@ -18,23 +20,13 @@ type Prose struct {
 	paras map[string][]string
 }
 
-// LoadProse reads the English lang/en/name.txt.
+// LoadProse reads the English lang/en/name.txt, which lays out the pages.
 func LoadProse(name string) (*Prose, error) {
 	b, err := langFiles.ReadFile("lang/en/" + name + ".txt")
 	if err != nil {
 		return nil, fmt.Errorf("prose %s: %w", name, err)
 	}
 	return parseProse(name, string(b))
-}
-
-// MustProse is LoadProse for the embedded files, which the tests read: it
-// panics if one is missing.
-func MustProse(name string) *Prose {
-	p, err := LoadProse(name)
-	if err != nil {
-		panic(err)
-	}
-	return p
 }
 
 func parseProse(name, text string) (*Prose, error) {

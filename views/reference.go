@@ -13,7 +13,7 @@ import (
 // partial and described in words.
 
 // diagram draws d, with its title and description.
-func diagram(d diagramSpec, title, description string) (Diagram, error) {
+func diagram(d diagramSpec, title, description Text) (Diagram, error) {
 	g, err := game.ParseTranscript(game.Options{Size: 8, Start: d.start}, d.moves)
 	if err != nil {
 		return Diagram{}, err
@@ -24,7 +24,7 @@ func diagram(d diagramSpec, title, description string) (Diagram, error) {
 	}
 	b := ps[len(ps)-1]
 	if d.regions {
-		return Diagram{Board: NewRegionBoard(b.Size()), Title: title, Description: description}, nil
+		return Diagram{Board: NewRegionBoard(b.Size()).BoardView, Title: title, Description: description}, nil
 	}
 	m := TrialMarks{Trial: game.Pass, Placed: game.Pass}
 	for i := len(g.Plies) - 1; d.last && i >= 0; i-- {
@@ -41,7 +41,7 @@ func diagram(d diagramSpec, title, description string) (Diagram, error) {
 		}
 		m.Trial, m.Lines = sq, b.Trial(sq)
 	}
-	return Diagram{Board: NewTrialBoard(b, m), Title: title, Description: description}, nil
+	return Diagram{Board: NewTrialBoard(b, m).BoardView, Title: title, Description: description}, nil
 }
 
 // diagramSpec is a diagram's position: the moves from an 8×8 start
@@ -75,7 +75,7 @@ var strategyDiagrams = map[string][]diagramSpec{
 }
 
 // Reference builds the reference page name (rules, strategy, faq,
-// history) from lang/en/name.txt and its diagrams.
+// history) from lang/CODE/name.txt and its diagrams.
 func Reference(name string) (ReferencePage, error) {
 	return referenceFrom(name, referenceDiagrams[name])
 }
@@ -85,7 +85,8 @@ var referenceDiagrams = map[string]map[string][]diagramSpec{
 	"rules": rulesDiagrams, "strategy": strategyDiagrams,
 }
 
-// referenceFrom builds a reference page from lang/en/name.txt: the
+// referenceFrom builds a reference page from the prose name, laid out from
+// English's lang/en/name.txt and said in the reader's language: the
 // entry "lead", then one section per other entry without a dot in its key
 // (its first paragraph the heading), with the list "ID.items" and the
 // diagrams of specs[ID], titled and described by the pairs of paragraphs
@@ -95,7 +96,11 @@ func referenceFrom(name string, specs map[string][]diagramSpec) (ReferencePage, 
 	if err != nil {
 		return ReferencePage{}, err
 	}
-	page := ReferencePage{Lead: w.Text("lead")}
+	key := func(id string) string { return name + "/" + id }
+	if len(w.Paras("lead")) != 1 {
+		return ReferencePage{}, fmt.Errorf("%s: lead has %d paragraphs, want 1", name, len(w.Paras("lead")))
+	}
+	page := ReferencePage{Lead: Para(key("lead"), 0)}
 	for _, id := range w.Keys() {
 		switch {
 		case id == "lead" || strings.Contains(id, "."):
@@ -106,7 +111,7 @@ func referenceFrom(name string, specs map[string][]diagramSpec) (ReferencePage, 
 				return page, fmt.Errorf("%s: faq has a question without an answer", name)
 			}
 			for i := 0; i < len(qa); i += 2 {
-				page.FAQ = append(page.FAQ, QA{Q: qa[i], A: qa[i+1]})
+				page.FAQ = append(page.FAQ, QA{Q: Para(key(id), i), A: Para(key(id), i+1)})
 			}
 			continue
 		}
@@ -114,13 +119,20 @@ func referenceFrom(name string, specs map[string][]diagramSpec) (ReferencePage, 
 		if len(ps) == 0 {
 			return page, fmt.Errorf("%s: section %s has no heading", name, id)
 		}
-		sec := Section{ID: id, Heading: ps[0], Paragraphs: ps[1:], Items: w.Paras(id + ".items")}
+		sec := Section{ID: id, Heading: Para(key(id), 0)}
+		for i := 1; i < len(ps); i++ {
+			sec.Paragraphs = append(sec.Paragraphs, Para(key(id), i))
+		}
+		for i := range w.Paras(id + ".items") {
+			sec.Items = append(sec.Items, Para(key(id+".items"), i))
+		}
 		words := w.Paras(id + ".diagrams")
 		if len(words) != 2*len(specs[id]) {
 			return page, fmt.Errorf("%s: section %s has %d diagrams and %d paragraphs for them", name, id, len(specs[id]), len(words))
 		}
 		for i, d := range specs[id] {
-			x, err := diagram(d, words[2*i], words[2*i+1])
+			dk := key(id + ".diagrams")
+			x, err := diagram(d, Para(dk, 2*i), Para(dk, 2*i+1))
 			if err != nil {
 				return page, fmt.Errorf("%s: diagram %q: %w", name, words[2*i], err)
 			}

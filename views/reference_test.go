@@ -30,7 +30,7 @@ func TestReferencePagesBuild(t *testing.T) {
 			t.Errorf("Reference(%q): %v", name, err)
 			continue
 		}
-		if p.Lead == "" || (len(p.Sections) == 0 && len(p.FAQ) == 0) {
+		if p.Lead.IsZero() || (len(p.Sections) == 0 && len(p.FAQ) == 0) {
 			t.Errorf("Reference(%q) is empty: %+v", name, p)
 		}
 	}

@@ -1,25 +1,50 @@
 package views
 
 import (
-	"strconv"
-	"strings"
-
 	"reversi/game"
 )
 
+// The words of a trial placement, in lang/CODE/trial.txt. A sentence that
+// names the colour of the discs in a line has one entry per side trying
+// the square (keys ending .black and .white), so that each language can
+// agree its words with the colour and the number of discs.
+
 // directionWords name the directions in a sentence.
-var directionWords = [...]string{
-	game.Up: "up", game.UpRight: "up and right", game.Right: "right", game.DownRight: "down and right",
-	game.Down: "down", game.DownLeft: "down and left", game.Left: "left", game.UpLeft: "up and left",
+var directionWords = [...]Text{
+	game.Up: Say("trial.dir.up"), game.UpRight: Say("trial.dir.upright"),
+	game.Right: Say("trial.dir.right"), game.DownRight: Say("trial.dir.downright"),
+	game.Down: Say("trial.dir.down"), game.DownLeft: Say("trial.dir.downleft"),
+	game.Left: Say("trial.dir.left"), game.UpLeft: Say("trial.dir.upleft"),
 }
 
 // DirectionName names direction d in a sentence: "up", "down and left".
-func DirectionName(d game.Direction) string {
+func DirectionName(d game.Direction) Text {
 	if d >= 0 && int(d) < len(directionWords) {
 		return directionWords[d]
 	}
-	return d.String()
+	return Plain(d.String())
 }
+
+// discNoun is "black disc" or "white disc".
+func discNoun(c game.Color) Text {
+	if c == game.Black {
+		return Say("trial.disc.black")
+	}
+	return Say("trial.disc.white")
+}
+
+// byMover picks the entry of key for the side c that tries a square:
+// "trial.gap.black".
+func byMover(key string, c game.Color) string {
+	if c == game.Black {
+		return key + ".black"
+	}
+	return key + ".white"
+}
+
+// sentence is t said as a sentence of its own, its first letter a
+// capital: "Down: d4 is white…" from "down: d4 is white…".
+func sentence(t Text) Text { return Clauses(t) }
 
 // Trial says in words what a trial placement at sq by the side to move
 // would do: whether it is legal, what would turn over, and, for every
@@ -28,57 +53,62 @@ func DirectionName(d game.Direction) string {
 func Trial(b game.Board, sq game.Square) TrialView {
 	n := b.Size()
 	name := sq.Name(n)
-	me, them := ColorName(b.Turn()), strings.ToLower(ColorName(b.Turn().Opponent()))
-	v := TrialView{Heading: "Trial: " + me + " at " + name}
+	me := b.Turn()
+	v := TrialView{Heading: Say("trial.heading", me, name)}
 	if at := b.At(sq); at != game.Empty {
-		v.Summary = name + " already holds a " + strings.ToLower(ColorName(at)) + " disc. A disc goes only on an empty square."
+		v.Summary = Say("trial.taken", name, discNoun(at))
 		return v
 	}
 	flips := b.Flips(sq)
 	if flips.IsZero() {
-		v.Summary = "Not a legal move: " + me + " at " + name + " would trap no " + them + " disc, so nothing would turn over."
+		v.Summary = Say("trial.illegal", me, name, discNoun(me.Opponent()))
 	} else {
-		v.Summary = "A legal move: " + me + " at " + name + " would turn over " + Plural(flips.Count(), "disc") + ": " +
-			JoinAnd(SetNames(n, flips)) + "."
+		v.Summary = Say("trial.legal", flips.Count(), me, name, squareList(SetNames(n, flips)))
 	}
-	var empty, own, edge []string
-	var rest []string
+	var empty, own, edge []Text
+	var rest []Text
 	for _, l := range b.Trial(sq) {
 		dir := DirectionName(l.Direction)
-		run := JoinAnd(SquareNames(n, l.Opponent))
+		k := len(l.Opponent)
+		run := squareList(SquareNames(n, l.Opponent))
 		switch l.Outcome {
 		case game.Brackets:
-			v.Lines = append(v.Lines, Capital(dir)+": "+run+" "+IsAre(len(l.Opponent))+" "+them+", and "+me+"'s "+
-				l.End.Name(n)+" closes the line, so "+them2(len(l.Opponent))+" would turn over.")
+			v.Lines = append(v.Lines, sentence(Say(byMover("trial.brackets", me), k, dir, run, l.End.Name(n))))
 		case game.EmptyInWay:
-			rest = append(rest, Capital(dir)+": "+run+" "+IsAre(len(l.Opponent))+" "+them+", but "+l.End.Name(n)+
-				" is empty, so the line is not closed and traps nothing.")
+			rest = append(rest, sentence(Say(byMover("trial.gap", me), k, dir, run, l.End.Name(n))))
 		case game.OffBoard:
-			rest = append(rest, Capital(dir)+": "+run+" "+IsAre(len(l.Opponent))+" "+them+", but "+
-				them2(len(l.Opponent))+" run"+verbS(len(l.Opponent))+" to the edge of the board with no "+
-				strings.ToLower(me)+" disc to close the line.")
+			rest = append(rest, sentence(Say(byMover("trial.offboard", me), k, dir, run)))
 		case game.NoOpponentNext:
 			switch {
 			case l.End == game.Pass:
 				edge = append(edge, dir)
 			case b.At(l.End) == game.Empty:
-				empty = append(empty, dir+" ("+l.End.Name(n)+")")
+				empty = append(empty, Say("trial.dirsquare", dir, l.End.Name(n)))
 			default:
-				own = append(own, dir+" ("+l.End.Name(n)+")")
+				own = append(own, Say("trial.dirsquare", dir, l.End.Name(n)))
 			}
 		}
 	}
 	v.Lines = append(v.Lines, rest...)
 	if len(empty) > 0 {
-		v.Lines = append(v.Lines, Capital(JoinAnd(empty))+": the next square is empty, so no line starts there.")
+		v.Lines = append(v.Lines, sentence(Say("trial.nextempty", List(empty...))))
 	}
 	if len(own) > 0 {
-		v.Lines = append(v.Lines, Capital(JoinAnd(own))+": the next square holds "+me+"'s own disc, so there is nothing to trap.")
+		v.Lines = append(v.Lines, sentence(Say(byMover("trial.nextown", me), List(own...))))
 	}
 	if len(edge) > 0 {
-		v.Lines = append(v.Lines, Capital(JoinAnd(edge))+": "+name+" is at the edge of the board.")
+		v.Lines = append(v.Lines, sentence(Say("trial.atedge", List(edge...), name)))
 	}
 	return v
+}
+
+// squareList lists square names in prose: "d4", "e3 and e4".
+func squareList(names []string) Text {
+	words := make([]Text, len(names))
+	for i, s := range names {
+		words[i] = Plain(s)
+	}
+	return List(words...)
 }
 
 // SetNames returns the names of the squares in bits on an n×n board, in
@@ -98,24 +128,4 @@ func SquareNames(n int, sqs []game.Square) []string {
 		s[i] = sq.Name(n)
 	}
 	return s
-}
-
-// verbS is a present-tense verb's ending for a subject of k discs: "runs",
-// "run".
-func verbS(k int) string {
-	if k == 1 {
-		return "s"
-	}
-	return ""
-}
-
-// them2 refers back to a run of k discs.
-func them2(k int) string {
-	switch k {
-	case 1:
-		return "it"
-	case 2:
-		return "both"
-	}
-	return "all " + strconv.Itoa(k)
 }

@@ -1,6 +1,12 @@
 package views
 
-import "reversi/game"
+import (
+	"html/template"
+	"slices"
+	"strings"
+
+	"reversi/game"
+)
 
 // Pages of the tutorial, the practice board and the reference.
 const (
@@ -22,12 +28,12 @@ func init() { partials = append(partials, "tutorial_board.tmpl") }
 // TrialBoard is a board whose squares send a trial placement in a GET form
 // (name "try"): choosing one changes nothing but the page shown.
 type TrialBoard struct {
-	BoardView
+	TrialGrid
 	// Action is the form's action, without a fragment: w3m sends a GET
 	// form's query after one, so the trial would be lost. A page with a
 	// trial puts the board and the result near its top instead.
 	Action string
-	Label  string // the form's accessible name
+	Label  Text // the form's accessible name
 	// Cancel is the address that clears the trial (the Escape key goes
 	// there with the board script), or empty when there is no trial.
 	Cancel string
@@ -47,13 +53,67 @@ type TrialMarks struct {
 	NoLegal bool
 }
 
+// TrialGrid is a board laid out for the trial board template, whose
+// squares' accessible names are said in the reader's language when the
+// page is written (HTML). Its BoardView's labels are empty.
+type TrialGrid struct {
+	BoardView
+	labels [][]Text // by row and column
+}
+
+// HTML writes the board as BoardView.Grid does, its squares sending the
+// field "try", with their labels said in l: "d3, empty, legal move".
+func (g TrialGrid) HTML(l *Lang) template.HTML {
+	v := g.BoardView
+	v.Rows = make([]RowView, len(g.Rows))
+	for r, row := range g.Rows {
+		sqs := slices.Clone(row.Squares)
+		for c := range sqs {
+			sqs[c].Label = l.Say(g.labels[r][c])
+		}
+		v.Rows[r] = RowView{Num: row.Num, Squares: sqs}
+	}
+	return v.Grid("try")
+}
+
+// trialLayout lays out b row by row, each square as square describes it:
+// whether its button is enabled, and its label's words and classes, to
+// which square appends after the square's name and what is on it, which
+// trialLayout puts first.
+func trialLayout(b game.Board, square func(sq game.Square, disc game.Color, label []Text, class []string) (open bool, _ []Text, _ []string)) TrialGrid {
+	n := b.Size()
+	g := TrialGrid{BoardView: BoardView{Size: n, Cols: make([]string, n), Rows: make([]RowView, n)}, labels: make([][]Text, n)}
+	for c := range n {
+		g.Cols[c] = string(rune('a' + c))
+	}
+	for r := range n {
+		row := RowView{Num: r + 1, Squares: make([]SquareView, n)}
+		g.labels[r] = make([]Text, n)
+		for c := range n {
+			sq := game.SquareAt(n, c, r)
+			disc := b.At(sq)
+			name := sq.Name(n)
+			open, label, class := square(sq, disc, []Text{Plain(name), squareDisc[disc]}, nil)
+			row.Squares[c] = SquareView{Name: name, Disc: disc.String(), Disabled: !open, Class: strings.Join(class, " ")}
+			g.labels[r][c] = Text{Key: "trial.sq.sep", Parts: label}
+		}
+		g.Rows[r] = row
+	}
+	return g
+}
+
+// squareDisc names what is on a square in its label.
+var squareDisc = map[game.Color]Text{
+	game.Black: Say("trial.sq.black"), game.White: Say("trial.sq.white"), game.Empty: Say("trial.sq.empty"),
+}
+
 // NewTrialBoard lays out b for the trial board template: legal moves get a
 // small ring ("lg"), the trial square a hollow disc ("tb"/"tw"), the squares
 // along each bracketed line a stripe in its direction, and the discs that
 // would turn over a dot of their new colour ("wf"). A line of opposing
 // discs that traps nothing is marked where it breaks: the empty square
 // after it ("gap"), or its last disc at the edge of the board ("edge").
-func NewTrialBoard(b game.Board, m TrialMarks) BoardView {
+func NewTrialBoard(b game.Board, m TrialMarks) TrialGrid {
 	moves := b.Moves()
 	line := map[game.Square]string{}
 	brk := map[game.Square]string{} // where a line that traps nothing breaks
@@ -75,33 +135,33 @@ func NewTrialBoard(b game.Board, m TrialMarks) BoardView {
 		}
 		line[l.End] = stripe[l.Direction]
 	}
-	return layout(b, func(sq game.Square, disc game.Color, label, class []string) (bool, []string, []string) {
+	return trialLayout(b, func(sq game.Square, disc game.Color, label []Text, class []string) (bool, []Text, []string) {
 		if moves.Has(sq) && !m.NoLegal {
 			class = append(class, "lg")
-			label = append(label, "legal move")
+			label = append(label, Say("trial.sq.legal"))
 		}
 		switch {
 		case sq == m.Trial:
 			class = append(class, "t"+b.Turn().String()[:1])
-			label = append(label, "trial "+discWord(b.Turn())+" disc")
+			label = append(label, Say(byMover("trial.sq.trial", b.Turn())))
 		case flips.Has(sq):
 			class = append(class, "wf", line[sq])
-			label = append(label, "would turn over")
+			label = append(label, Say("trial.sq.wouldflip"))
 		case line[sq] != "":
 			class = append(class, line[sq])
-			label = append(label, "closes a line")
+			label = append(label, Say("trial.sq.closes"))
 		case brk[sq] == "gap":
 			class = append(class, "gap")
-			label = append(label, "a line breaks here: the square is empty")
+			label = append(label, Say("trial.sq.gap"))
 		case brk[sq] == "edge":
 			class = append(class, "edge")
-			label = append(label, "a line runs off the board here")
+			label = append(label, Say("trial.sq.edge"))
 		case sq == m.Placed:
 			class = append(class, "pl")
-			label = append(label, "just placed")
+			label = append(label, Say("trial.sq.placed"))
 		case m.Flipped.Has(sq):
 			class = append(class, "fl")
-			label = append(label, "just turned over")
+			label = append(label, Say("trial.sq.flipped"))
 		}
 		return m.Open && disc == game.Empty, label, class
 	})
@@ -110,19 +170,19 @@ func NewTrialBoard(b game.Board, m TrialMarks) BoardView {
 // NewRegionBoard lays out an empty size×size board with the squares that
 // strategy names marked: the corners ("co"), the X-squares diagonally next
 // to them ("xs") and the C-squares beside them on the edges ("cs").
-func NewRegionBoard(size int) BoardView {
+func NewRegionBoard(size int) TrialGrid {
 	b, _ := game.NewBoard(size, game.Bits{}, game.Bits{}, game.Black)
 	last := size - 1
 	edge := func(i int) int { return min(i, last-i) }
-	return layout(b, func(sq game.Square, _ game.Color, label, class []string) (bool, []string, []string) {
+	return trialLayout(b, func(sq game.Square, _ game.Color, label []Text, class []string) (bool, []Text, []string) {
 		c, r := edge(sq.Col(size)), edge(sq.Row(size))
 		switch {
 		case c == 0 && r == 0:
-			class, label = append(class, "co"), append(label, "corner")
+			class, label = append(class, "co"), append(label, Say("trial.sq.corner"))
 		case c == 1 && r == 1:
-			class, label = append(class, "xs"), append(label, "X-square")
+			class, label = append(class, "xs"), append(label, Say("trial.sq.xsquare"))
 		case c+r == 1:
-			class, label = append(class, "cs"), append(label, "C-square")
+			class, label = append(class, "cs"), append(label, Say("trial.sq.csquare"))
 		}
 		return false, label, class
 	})
@@ -137,11 +197,11 @@ var stripe = [...]string{
 
 // TrialView is what a trial placement does, in words.
 type TrialView struct {
-	Heading string   // "Trial: White at f3"
-	Summary string   // legal or not, and what would turn over
-	Lines   []string // one sentence per direction, or per group of them
-	// Feedback answers the step's question with this square, or is empty.
-	Feedback string
+	Heading Text   // "Trial: White at f3"
+	Summary Text   // legal or not, and what would turn over
+	Lines   []Text // one sentence per direction, or per group of them
+	// Feedback answers the step's question with this square, or is zero.
+	Feedback Text
 	Right    bool   // the feedback says the answer is right
 	Cancel   string // the address without the trial
 }
@@ -149,22 +209,23 @@ type TrialView struct {
 // Question is a step's question: answered by choosing a square (its
 // feedback is in the trial) or one of Choices, and revealed in Answer.
 type Question struct {
-	Prompt   string
-	Choices  []string // answers to choose from, if not a square
+	Prompt   Text
+	Choices  []string // answers to choose from, if not a square: numbers
 	Chosen   string
-	Feedback string
+	Feedback Text
 	Right    bool
-	Answer   string
+	Answer   Text
 }
 
 // StepLink links to a step.
 type StepLink struct {
-	URL, Title string
+	URL   string
+	Title Text
 }
 
 // Count is the disc count at the end of a game.
 type Count struct {
-	Winner                 string // "Black, by 40 to 23"
+	Winner                 Text // "Black, by 40 to 23"
 	Black, White, Empty    int
 	BlackScore, WhiteScore int
 }
@@ -173,16 +234,17 @@ type Count struct {
 type TutorialPage struct {
 	Base
 	Step, Steps int
-	Heading     string
-	Intro       []string
+	Heading     Text
+	Intro       []Text
 	Board       TrialBoard
-	Position    string // the position in words: whose move, the counts
+	Position    Text // the position in words: whose move, the counts
 	Trial       *TrialView
 	Question    *Question
 	Count       *Count
-	// Moves lists the moves from the start to the position, or is empty.
+	// Moves lists the moves from the start to the position ("f5 f4
+	// f3"), or is empty.
 	Moves      string
-	After      []string
+	After      []Text
 	Prev, Next *StepLink
 }
 
@@ -192,46 +254,59 @@ type TutorialIndexPage struct {
 	Steps []StepLink
 }
 
+// ReadMore is the index's sentence that links to the reference pages.
+func (TutorialIndexPage) ReadMore(l *Lang) template.HTML {
+	return linked(l, "tut.index.read", Link{"/rules", Say("tut.index.rules")}, Link{"/strategy", Say("tut.index.strategy")},
+		Link{"/faq", Say("tut.index.faq")}, Link{"/history", Say("tut.index.history")})
+}
+
 // Diagram is a board drawn for reading, not playing, with a description.
 type Diagram struct {
 	Board       BoardView
-	Title       string // the picture's short name
-	Description string // what it shows, in words, under it
+	Title       Text // the picture's short name
+	Description Text // what it shows, in words, under it
 }
 
 // Section is a part of a reference page: a heading, paragraphs and
 // diagrams.
 type Section struct {
-	ID, Heading string
-	Paragraphs  []string
-	Diagrams    []Diagram
-	Items       []string // a list after the paragraphs
+	ID         string
+	Heading    Text
+	Paragraphs []Text
+	Diagrams   []Diagram
+	Items      []Text // a list after the paragraphs
 }
 
 // QA is one question of the FAQ.
-type QA struct{ Q, A string }
+type QA struct{ Q, A Text }
 
 // ReferencePage is the rules, the strategy, the FAQ or the history.
 type ReferencePage struct {
 	Base
-	Heading  string
-	Lead     string
+	Heading  Text
+	Lead     Text
 	Sections []Section
 	FAQ      []QA
+}
+
+// LearnMore is the sentence at the foot of a reference page that links to
+// the tutorial and a game.
+func (ReferencePage) LearnMore(l *Lang) template.HTML {
+	return linked(l, "tut.ref.more", Link{"/tutorial", Say("tut.ref.more.tutorial")}, Link{"/", Say("tut.ref.more.play")})
 }
 
 // PracticePage is the practice board.
 type PracticePage struct {
 	Base
-	Message  Text   // why the last request was refused, or empty
-	Status   string // what just happened and whose move it is
+	Message  Text // why the last request was refused, or empty
+	Status   Text // what just happened and whose move it is, or empty
 	Version  int
 	Board    TrialBoard
-	Position string
+	Position Text
 	Trial    *TrialView
 	Apply    string // the trial square, when it may be applied
 	// ApplyLabel is the apply button's text: "Apply d3 for Black".
-	ApplyLabel string
+	ApplyLabel Text
 	Placed     int // placements made, of Limit
 	Limit      int
 	Over       bool
@@ -241,11 +316,17 @@ type PracticePage struct {
 	AskReset bool
 	// Example offers one legal move, as an example and not as advice.
 	Example *ExampleMove
-	Moves   string
+	Moves   Text // the opening and the player's placements
 }
 
 // ExampleMove is a legal move offered as an example, with the address
 // that tries it.
 type ExampleMove struct {
-	Mover, Square, URL string
+	Mover       game.Color
+	Square, URL string
+}
+
+// Sentence offers the move, linked to its trial.
+func (e ExampleMove) Sentence(l *Lang) template.HTML {
+	return linked(l, "practice.example", e.Mover, Link{e.URL, Plain(e.Square)})
 }

@@ -1,7 +1,6 @@
 package views
 
 import (
-	"fmt"
 	"strconv"
 
 	"reversi/game"
@@ -9,81 +8,83 @@ import (
 )
 
 // The tutorial's words: each step's title, prose and question from
-// lang/en/tutorial.txt, under keys that start with the step's number
-// ("1.title"), and the answers to its trials.
+// lang/CODE/tutorial.txt, under keys that start with the step's number
+// ("tutorial/1.title"), laid out from English's paragraphs; and the
+// answers to its trials, from practice.txt.
 
 // StepWords are one tutorial step's words.
 type StepWords struct {
-	Title          string
-	Intro, After   []string
-	Prompt, Answer string // the question, and its answer once shown
-	Yes, No        string // the feedback to a question answered by choice
+	Title          Text
+	Intro, After   []Text
+	Prompt, Answer Text // the question, and its answer once shown; zero when the step asks nothing
+	Yes, No        Text // the feedback to a question answered by choice
 }
 
-var tutorialProse = MustProse("tutorial")
-
-// TutorialStep returns the words of step n (from 1).
+// TutorialStepWords returns the words of step n (from 1).
 func TutorialStepWords(n int) StepWords {
-	w, k := tutorialProse, strconv.Itoa(n)+"."
-	sw := StepWords{Title: w.Text(k + "title"), Intro: w.Paras(k + "intro"), After: w.Paras(k + "after")}
-	if w.Has(k + "prompt") {
-		sw.Prompt, sw.Answer = w.Text(k+"prompt"), w.Text(k+"answer")
+	k := "tutorial/" + strconv.Itoa(n) + "."
+	sw := StepWords{Title: Para(k+"title", 0), Intro: paras(k + "intro"), After: paras(k + "after")}
+	if English().Has(k + "prompt") {
+		sw.Prompt, sw.Answer = Para(k+"prompt", 0), Para(k+"answer", 0)
 	}
-	if w.Has(k + "yes") {
-		sw.Yes, sw.No = w.Text(k+"yes"), w.Text(k+"no")
+	if English().Has(k + "yes") {
+		sw.Yes, sw.No = Para(k+"yes", 0), Para(k+"no", 0)
 	}
 	return sw
 }
 
+// paras are the paragraphs of the prose entry key, as many as English has.
+func paras(key string) []Text {
+	var ts []Text
+	for i := range English().Paras(key) {
+		ts = append(ts, Para(key, i))
+	}
+	return ts
+}
+
 // TutorialTitle is a tutorial step's page title.
-func TutorialTitle(n, steps int, title string) string {
-	return fmt.Sprintf("Tutorial step %d of %d: %s", n, steps, title)
+func TutorialTitle(n, steps int, title Text) Text {
+	return Say("tut.title", n, steps, title)
 }
 
 // TrialTitle puts a trial's heading and summary before a page's title.
-func TrialTitle(tv TrialView, title string) string {
-	return tv.Heading + ": " + tv.Summary + " – " + title
+func TrialTitle(tv TrialView, title Text) Text {
+	return Say("trial.pagetitle", tv.Heading, tv.Summary, title)
 }
 
 // PracticeLink is the last tutorial step's link onward.
-const PracticeLink = "Practice on a board of your own"
+var PracticeLink = Say("tut.practicelink")
+
+// TutorialBoardLabel is the tutorial board's accessible name.
+var TutorialBoardLabel = Say("tut.boardlabel")
 
 // TutorialAnswer words a trial's answer to a step's question.
-func TutorialAnswer(a play.Answer, size int) string {
+func TutorialAnswer(a play.Answer, size int) Text {
 	name := a.Square.Name(size)
-	me := ColorName(a.Mover)
 	switch a.Verdict {
 	case play.FlipsTarget:
-		return "Yes: " + name + " turns over " + a.Target.Name(size) + "."
+		return Say("tut.answer.flipstarget", name, a.Target.Name(size))
 	case play.FlipsOthers:
-		return name + " is a legal move, but it turns over " + JoinAnd(bitNames(size, a.Flips)) + ", not " + a.Target.Name(size) + ". Try another square."
+		return Say("tut.answer.flipsothers", name, squareList(SetNames(size, a.Flips)), a.Target.Name(size))
 	case play.FlipsNothing:
-		return name + " turns over nothing, so it is not a move at all. Try another square."
+		return Say("tut.answer.flipsnothing", name)
 	case play.LegalMove:
-		return "Yes: " + me + " can play " + name + ", which turns over " + JoinAnd(bitNames(size, a.Flips)) + "."
+		return Say("tut.answer.legal", a.Mover, name, squareList(SetNames(size, a.Flips)))
 	case play.NotLegal:
-		return "No: " + name + " traps nothing for " + me + ". The squares with a small ring are " + me + "'s legal moves."
+		return Say("tut.answer.notlegal", a.Mover, name)
 	case play.NoMoveAnywhere:
-		return "Right: " + name + " traps nothing for " + me + " either. " + me + " has no legal move anywhere, so " + me + " must pass."
+		return Say("tut.answer.nomove", a.Mover, name)
 	}
-	return ""
+	return Text{}
 }
 
 // Winning names the winner of a finished game and the score.
-func Winning(r game.Result) string {
+func Winning(r game.Result) Text {
 	switch r.Winner {
 	case game.Black:
-		return fmt.Sprintf("Black, by %d to %d", r.Black, r.White)
+		return Say("tut.winner", game.Black, r.Black, r.White)
 	case game.White:
-		return fmt.Sprintf("White, by %d to %d", r.White, r.Black)
+		return Say("tut.winner", game.White, r.White, r.Black)
 	}
-	return "Nobody: a draw"
-}
-
-func bitNames(n int, bits game.Bits) []string {
-	var s []string
-	for sq := range bits.All() {
-		s = append(s, sq.Name(n))
-	}
-	return s
+	return Say("tut.draw")
 }

@@ -1,9 +1,7 @@
 package views
 
 import (
-	"fmt"
 	"html/template"
-	"strconv"
 	"strings"
 
 	"reversi/game"
@@ -22,69 +20,76 @@ var (
 )
 
 // Practice board statuses and labels.
-const (
-	PracticeUndone     = "Taken back: the board is as it was before your last change."
-	PracticeRestarted  = "Started again from the opening. Undo brings back the board you had."
-	PracticeTitle      = "Practice board"
-	PracticeAskTitle   = "Start this practice again? – Practice"
-	PracticeBoardLabel = "Practice board: choose a square to preview it"
-	TutorialBoardLabel = "Board: choose a square to try it"
+var (
+	PracticeUndone     = Say("practice.undone")
+	PracticeRestarted  = Say("practice.restarted")
+	PracticeTitle      = Say("practice.title")
+	PracticeAskTitle   = Say("practice.asktitle")
+	PracticeBoardLabel = Say("practice.boardlabel")
 )
 
 // PracticeMoved says what a placement on the practice board did.
-func PracticeMoved(mover game.Color, sq game.Square, flips int) string {
-	return ColorName(mover) + " played " + sq.Name(8) + " and turned over " + Plural(flips, "disc") + "."
+func PracticeMoved(mover game.Color, sq game.Square, flips int) Text {
+	return Say("practice.moved", flips, mover, sq.Name(8))
 }
 
-// PracticePassed adds that the side who did not move had to pass.
-func PracticePassed(status string, passer game.Color) string {
-	return strings.TrimSpace(status + " " + ColorName(passer) + " had no legal move and passed.")
+// PracticePassed adds to status that the side who did not move had to
+// pass.
+func PracticePassed(status Text, passer game.Color) Text {
+	return sentences(status, Say("practice.passed", passer))
 }
 
-// PracticeOver adds that the exercise is over after placed placements.
-func PracticeOver(status string, placed int) string {
-	return strings.TrimSpace(status + " The exercise is over: you made " + strconv.Itoa(placed) +
-		" placements. Undo one, start again, or play a real game.")
+// PracticeOver adds to status that the exercise is over after placed
+// placements.
+func PracticeOver(status Text, placed int) Text {
+	return sentences(status, Say("practice.over", placed))
 }
 
 // PracticeApply is the label of the button that plays a previewed square.
-func PracticeApply(sq string, mover game.Color) string {
-	return "Apply " + sq + " for " + ColorName(mover)
+func PracticeApply(sq string, mover game.Color) Text {
+	return Say("practice.apply", sq, mover)
 }
 
-// PracticePageTitle is the practice page's title after a status or trial.
-func PracticePageTitle(s string) string { return s + " – Practice" }
+// PracticePageTitle is the practice page's title after a status.
+func PracticePageTitle(status Text) Text { return Say("practice.pagetitle", status) }
+
+// PracticeTrialTitle is the practice page's title with a trial shown.
+func PracticeTrialTitle(tv TrialView) Text {
+	return Say("practice.trialtitle", tv.Heading, tv.Summary)
+}
 
 // PracticeMoves lists the opening and the player's plies.
-func PracticeMoves(opening, plies []string) string {
-	s := "Opening: " + strings.Join(opening, " ") + "."
+func PracticeMoves(opening, plies []string) Text {
 	if len(plies) > 0 {
-		s += " Yours: " + strings.Join(plies, " ") + "."
+		return Say("practice.yours", strings.Join(opening, " "), strings.Join(plies, " "))
 	}
-	return s
+	return Say("practice.opening", strings.Join(opening, " "))
 }
 
 // PositionText says whose move it is and the counts, in words.
-func PositionText(b game.Board) string {
-	counts := fmt.Sprintf("Black has %d discs, White %d.", b.Count(game.Black), b.Count(game.White))
-	me := ColorName(b.Turn())
+func PositionText(b game.Board) Text {
+	counts := Say("tut.position.counts", b.Count(game.Black), b.Count(game.White))
 	switch {
 	case b.Over():
-		return "The game is over: neither side can move. " + counts
+		return sentences(Say("tut.position.over"), counts)
 	case b.MustPass():
-		return me + " to move, but " + me + " has no legal move. " + counts
+		return sentences(Say("tut.position.mustpass", b.Turn()), counts)
 	}
-	return me + " to move. " + counts
+	return sentences(Say("tut.position.tomove", b.Turn()), counts)
 }
 
 // PracticeOverPosition is the practice board's position line once its
 // placements are used: nobody is to move any more, only the counts stand.
-func PracticeOverPosition(b game.Board) string {
+func PracticeOverPosition(b game.Board) Text {
 	if b.Over() {
 		return PositionText(b)
 	}
-	return fmt.Sprintf("The exercise is over. Black has %d discs, White %d.", b.Count(game.Black), b.Count(game.White))
+	return sentences(Say("tut.position.exerciseover"), Say("tut.position.counts", b.Count(game.Black), b.Count(game.White)))
 }
+
+// sentences joins whole sentences the language's way: with a space, or
+// with nothing in Japanese. Zero Texts are left out.
+func sentences(s ...Text) Text { return Text{Key: "tut.sep.sentences", Parts: s} }
 
 // NoticeBadTrial refuses a trial that names no square of a board of the
 // given size.
