@@ -12,6 +12,7 @@ import (
 
 	"reversi/ai"
 	"reversi/game"
+	"reversi/play"
 	"reversi/views"
 )
 
@@ -27,6 +28,7 @@ func review(w io.Writer, stdin io.Reader, args []string) error {
 	exact := fs.Int("exact", 0, "judge exactly from this many empty squares (0: 22 on 6×6, 24 on 8×8, 16 on 10×10)")
 	nodes := fs.Uint64("nodes", 0, "the midgame search's budget per move (0: Hard's)")
 	timing := fs.Bool("time", false, "end with the time taken, and the share of the exact part")
+	puzzles := fs.Bool("puzzles", false, "also solve the worst exact mistakes of each judged side as puzzles, as the server's review does, and end with their time")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: reversi review [-side black|white|both] [flags] FILE")
 		fmt.Fprintln(fs.Output(), "FILE holds a transcript (f5d6c3…) or a GGF record; - reads standard input.")
@@ -96,6 +98,23 @@ func review(w io.Writer, stdin io.Reader, args []string) error {
 	}
 
 	writeReview(w, rec, r, side)
+	if *puzzles {
+		sides := []game.Color{game.Black, game.White}
+		if side != game.Empty {
+			sides = []game.Color{side}
+		}
+		startWall := time.Now()
+		startCPU, _ := cpuTime()
+		ps, err := play.SolveReviewPuzzles(context.Background(), &rec.Game, r.Moves, sides, nil)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "puzzles: %d solved, wall %.2fs", len(ps), time.Since(startWall).Seconds())
+		if c, ok := cpuTime(); ok {
+			fmt.Fprintf(w, "; processor %.2fs", (c - startCPU).Seconds())
+		}
+		fmt.Fprintln(w)
+	}
 	if *timing {
 		fmt.Fprintf(w, "time: wall %s", timeShare(wall))
 		if haveCPU {

@@ -37,16 +37,31 @@ var ErrNoReviewPuzzle = fmt.Errorf("%w: no puzzle at that move of the review", d
 // reviewPuzzles solves the positions before the worst exact mistakes of
 // each human side of g, each solve in a search slot.
 func (a *App) reviewPuzzles(ctx context.Context, g *db.Game, moves []MoveReview) ([]ReviewPuzzle, error) {
-	if g.Record.Options.Size != puzzle.Size {
-		return nil, nil
-	}
-	ps, err := g.Record.Positions()
-	if err != nil {
-		return nil, err
-	}
 	sides := []game.Color{game.Black, game.White}
 	if g.Opponent == db.Computer {
 		sides = []game.Color{g.Human}
+	}
+	return SolveReviewPuzzles(ctx, &g.Record, moves, sides, func(ctx context.Context) (func(), error) {
+		release, ok := a.searchSlot(ctx)
+		if !ok {
+			return nil, ctx.Err()
+		}
+		return release, nil
+	})
+}
+
+// SolveReviewPuzzles solves the positions of rec before the worst exact
+// mistakes (by moves, a review of rec) of each of sides, as puzzles: up to
+// ReviewPuzzlesPerSide a side, on 8×8 only. Each solve waits for wait's
+// go-ahead, if wait is not nil, and calls its release after.
+func SolveReviewPuzzles(ctx context.Context, rec *game.Game, moves []MoveReview, sides []game.Color,
+	wait func(context.Context) (func(), error)) ([]ReviewPuzzle, error) {
+	if rec.Options.Size != puzzle.Size {
+		return nil, nil
+	}
+	ps, err := rec.Positions()
+	if err != nil {
+		return nil, err
 	}
 	var out []ReviewPuzzle
 	for _, side := range sides {
@@ -57,9 +72,11 @@ func (a *App) reviewPuzzles(ctx context.Context, g *db.Game, moves []MoveReview)
 			}
 		}
 		for _, mr := range ai.RankMistakes(exact, ReviewPuzzlesPerSide) {
-			release, ok := a.searchSlot(ctx)
-			if !ok {
-				return nil, ctx.Err()
+			release := func() {}
+			if wait != nil {
+				if release, err = wait(ctx); err != nil {
+					return nil, err
+				}
 			}
 			p, err := puzzle.Solve(ctx, ps[mr.Ply])
 			release()
