@@ -429,7 +429,7 @@ func JoinInvite(c game.Color, size int) Notice {
 }
 
 // Saved says when a game was last played, for the home page's Continue:
-// "last move 1 December at 02:10 UTC".
+// "(last move 1 December at 02:10 UTC)".
 func Saved(t time.Time) Text {
 	t = t.UTC()
 	return Say("home.saved", t.Day(), Say(months[t.Month()-1]), fmt.Sprintf("%02d", t.Hour()), fmt.Sprintf("%02d", t.Minute()))
