@@ -114,3 +114,31 @@ func TestSaved(t *testing.T) {
 		}
 	}
 }
+
+// TestKeysMadeExist checks the keys that the code puts together from
+// parts, which TestKeysUsedExist cannot read.
+func TestKeysMadeExist(t *testing.T) {
+	var texts []Text
+	for _, mine := range []string{"switch", "keep"} {
+		for _, theirs := range []string{"", "switch", "keep"} {
+			a := AgainView{Mine: mine, Theirs: theirs, Them: game.White}
+			texts = append(texts, a.Said(), a.Asked())
+		}
+	}
+	for _, role := range []Text{{}, PlayerRole(OpponentComputer, game.Black, game.Black)} {
+		for _, toMove := range []bool{false, true} {
+			texts = append(texts, PlayerLine{Side: game.Black, Role: role, ToMove: toMove}.Line())
+		}
+	}
+	for _, m := range months {
+		texts = append(texts, Say(m))
+	}
+	for _, k := range discWords {
+		texts = append(texts, Say(k))
+	}
+	for _, tx := range texts {
+		if !English().Has(tx.Key) {
+			t.Errorf("no entry %q", tx.Key)
+		}
+	}
+}
