@@ -49,7 +49,7 @@ func intro(m *play.Match) views.Intro {
 
 // statusLine is the page's status heading: what the last request did and
 // what comes next.
-func statusLine(m *play.Match, did string) string {
+func statusLine(m *play.Match, did string) views.Text {
 	v, b, end := voice(m), m.Board(), ending(m)
 	if sq, ok := m.Hint(); ok {
 		return v.Hinted(sq, b, end)
@@ -115,8 +115,9 @@ func players(m *play.Match) []views.PlayerLine {
 	var lines []views.PlayerLine
 	for _, c := range []game.Color{game.Black, game.White} {
 		lines = append(lines, views.PlayerLine{
-			Color: c.String(), Name: views.ColorName(c), Who: views.PlayerWho(string(m.Game.Opponent), m.Seat, c),
-			Discs: b.Count(c), ToMove: playing && !m.Waiting() && b.Turn() == c,
+			Color: c.String(), Side: c, Role: views.PlayerRole(string(m.Game.Opponent), m.Seat, c),
+			Computer: m.Game.Opponent == db.Computer && c != m.Seat,
+			Discs:    b.Count(c), ToMove: playing && !m.Waiting() && b.Turn() == c,
 		})
 	}
 	return lines
@@ -128,14 +129,11 @@ func result(m *play.Match) *views.ResultView {
 		return nil
 	}
 	o := m.Outcome()
-	r := &views.ResultView{
+	return &views.ResultView{
 		Winner: views.Winner(string(m.Game.Opponent), m.Seat, ending(m)), Black: o.Black, White: o.White,
 		BlackScore: o.BlackScore, WhiteScore: o.WhiteScore, Hints: m.Game.Hints, Undos: m.Game.Undos,
+		Resigned: o.Resigned,
 	}
-	if o.Resigned != game.Empty {
-		r.Resigned = views.ColorName(o.Resigned)
-	}
-	return r
 }
 
 // moveList is the moves so far, passes included.
@@ -154,7 +152,7 @@ func moveList(m *play.Match) string {
 func (s *Server) gamePage(c *gin.Context, m *play.Match, message views.Text, did string) views.GamePage {
 	g, b := m.Game, m.Board()
 	status := statusLine(m, did)
-	title := views.Plain(status)
+	title := status
 	if !message.IsZero() {
 		title = message
 	}
@@ -208,7 +206,7 @@ func (s *Server) onlineView(c *gin.Context, m *play.Match) *views.OnlineView {
 	r := m.Room
 	v := &views.OnlineView{}
 	b := m.Board()
-	waiting := ""
+	var waiting views.Awaited
 	switch {
 	case !m.Current():
 		v.NextRound = gameURL(r.GameID) + "#status"
@@ -220,7 +218,7 @@ func (s *Server) onlineView(c *gin.Context, m *play.Match) *views.OnlineView {
 	case m.Playing() && b.Turn() != m.Seat:
 		waiting = views.WaitingForMove(b.Turn())
 	case !m.Playing():
-		a := &views.AgainView{Action: gameURL(m.Game.ID) + "/again", Version: r.Version, TheirName: views.ColorName(m.Seat.Opponent())}
+		a := &views.AgainView{Action: gameURL(m.Game.ID) + "/again", Version: r.Version, Them: m.Seat.Opponent()}
 		a.Mine, a.Theirs = string(r.GuestAgain), string(r.HostAgain)
 		if m.Host {
 			a.Mine, a.Theirs = a.Theirs, a.Mine
@@ -230,7 +228,7 @@ func (s *Server) onlineView(c *gin.Context, m *play.Match) *views.OnlineView {
 			waiting = views.WaitingForAnswer(m.Seat.Opponent())
 		}
 	}
-	if waiting != "" {
+	if !waiting.IsZero() {
 		v.Waiting = waiting
 		v.Check = gameURL(m.Game.ID) + "?after=" + m.Stamp() + "#status"
 		v.Events = gameURL(m.Game.ID) + "/events?after=" + m.Stamp()
@@ -241,7 +239,7 @@ func (s *Server) onlineView(c *gin.Context, m *play.Match) *views.OnlineView {
 }
 
 // describe is a one-line description of a game for links.
-func describe(g *db.Game) string {
+func describe(g *db.Game) views.Text {
 	moves := 0
 	for _, m := range g.Record.Plies {
 		if m != game.Pass {

@@ -36,7 +36,7 @@ func levelField() views.FormField {
 func newGameForm(ch play.Choices) views.NewGameForm {
 	var f views.NewGameForm
 	for _, field := range formFields() {
-		f.Groups = append(f.Groups, views.Group(field, ch.Values[field.Name]))
+		f.Groups = append(f.Groups, views.Fieldset(field, ch.Values[field.Name]))
 	}
 	f.ShowMoves, f.AllowUndo, f.Sound = ch.Settings.ShowMoves, ch.Settings.AllowUndo, ch.Settings.Sound
 	return f
@@ -103,7 +103,7 @@ func (s *Server) newGame(c *gin.Context) error {
 	ch, err := play.ParseChoices(c.Request.PostForm)
 	var inc *play.IncompleteError
 	if errors.As(err, &inc) {
-		return refuse(http.StatusBadRequest, views.NoticeIncomplete(views.Plain(views.Legend(inc.Field))))
+		return refuse(http.StatusBadRequest, views.NoticeIncomplete(views.Legend(inc.Field)))
 	}
 	if err != nil {
 		return err

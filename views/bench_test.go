@@ -24,11 +24,11 @@ func BenchmarkRenderGame(b *testing.B) {
 	page := GamePage{
 		Base:    Base{Title: Plain("You played b6 and flipped 2; your move"), CSS: "/static/app.css", JS: "/static/board.js", Skip: "board", SkipText: SkipToBoard.Text},
 		ID:      "abcdefghijklmnop",
-		Heading: "Two players on one device",
-		Status:  "You played b6 and flipped 2; your move",
+		Heading: GameHeading(OpponentLocal, game.Empty, ""),
+		Status:  Clauses(Say("game.you.played", "b6", 2), Say("game.next.you")),
 		Ply:     len(rec.Plies),
 		Board:   NewBoard(bd, Marks{Playable: true, ShowLegal: true, Hint: game.Pass}),
-		Players: []PlayerLine{{Color: "black", Name: "Black", Discs: bd.Count(game.Black), ToMove: true}, {Color: "white", Name: "White", Discs: bd.Count(game.White)}},
+		Players: []PlayerLine{{Color: "black", Side: game.Black, Discs: bd.Count(game.Black), ToMove: true}, {Color: "white", Side: game.White, Discs: bd.Count(game.White)}},
 		CanUndo: true, CanHint: true, ShowMoves: true, AllowUndo: true,
 		Moves: rec.Transcript(),
 	}

@@ -14,15 +14,15 @@ import (
 type GamePage struct {
 	Base
 	ID      string
-	Heading string // the h1: who plays whom
-	Status  string // what just happened and whose move it is; focused after a move
-	Message Text   // why the last request was refused, or empty
-	Ply     int    // plies played: the version the forms send back
+	Heading Text // the h1: who plays whom
+	Status  Text // what just happened and whose move it is; focused after a move
+	Message Text // why the last request was refused, or empty
+	Ply     int  // plies played: the version the forms send back
 	Board   BoardView
 	Players []PlayerLine
 	// Pass shows the pass button, labelled PassLabel.
 	Pass      bool
-	PassLabel string
+	PassLabel Text
 	// Resume offers to let the computer move, in a game stored at its turn.
 	Resume bool
 	// CanResign offers to resign (a link to the question), and AskResign
@@ -47,20 +47,40 @@ type GamePage struct {
 
 // PlayerLine is one side's line in the score.
 type PlayerLine struct {
-	Color  string // "black" or "white"
-	Name   string // "Black" or "White"
-	Who    string // "you", "computer", or empty in a local game
-	Discs  int
-	ToMove bool
+	Color string     // "black" or "white", the icon's class
+	Side  game.Color // the side, said by its name
+	// Role says who plays the side (PlayerRole): "you", "computer", "your
+	// friend", or nothing in a local game.
+	Role Text
+	// Computer is set when the computer plays the side.
+	Computer bool
+	Discs    int
+	ToMove   bool
+	// Name ("Black") and Who ("you") are the replay page's words for the
+	// side and its player, in English until that page says Side and Role
+	// as the game page does.
+	Name, Who string
+}
+
+// Line is the player line in words: "Black (you): 12, to move".
+func (p PlayerLine) Line() Text {
+	key, args := "game.player", []any{p.Side}
+	if !p.Role.IsZero() {
+		key, args = key+".who", append(args, p.Role)
+	}
+	if p.ToMove {
+		key += ".tomove"
+	}
+	return Say(key, append(args, p.Discs)...)
 }
 
 // ResultView is a finished game's result.
 type ResultView struct {
-	Winner                 string
+	Winner                 Text
 	Black, White           int
 	BlackScore, WhiteScore int
-	Hints, Undos           int    // not shown for online games, which offer neither
-	Resigned               string // who resigned ("Black"), or empty
+	Hints, Undos           int        // not shown for online games, which offer neither
+	Resigned               game.Color // who resigned, or Empty
 }
 
 // BoardView is a board ready for the template.
@@ -80,7 +100,7 @@ type RowView struct {
 type SquareView struct {
 	Name     string // "d3"
 	Disc     string // "black", "white" or "empty"
-	Label    string // the accessible name
+	Label    Text   // the accessible name: the square's name, content and marks
 	Class    string
 	Disabled bool
 }
@@ -94,8 +114,13 @@ type SquareView struct {
 // written here rather than in a template because the board is the hot path
 // of every page: up to a hundred squares with five attributes each, which a
 // template would evaluate and escape one call at a time. Under load this
-// halved the page's rendering time.
-func (v BoardView) Grid(field string) template.HTML {
+// halved the page's rendering time. The labels are said in the language
+// given, in English when none is.
+func (v BoardView) Grid(field string, in ...*Lang) template.HTML {
+	l := English()
+	if len(in) > 0 && in[0] != nil {
+		l = in[0]
+	}
 	var b strings.Builder
 	b.Grow(160 + v.Size*(40+v.Size*140))
 	b.WriteString(`<div class="grid b`)
@@ -111,7 +136,7 @@ func (v BoardView) Grid(field string) template.HTML {
 		b.WriteString(strconv.Itoa(r.Num))
 		b.WriteString(`</span>`)
 		for _, s := range r.Squares {
-			s.button(&b, field)
+			s.button(&b, field, l)
 		}
 	}
 	b.WriteString("<br>\n</div>")
@@ -119,8 +144,8 @@ func (v BoardView) Grid(field string) template.HTML {
 }
 
 // button writes the square as a button whose value the form sends under
-// field.
-func (s SquareView) button(b *strings.Builder, field string) {
+// field, labelled in l.
+func (s SquareView) button(b *strings.Builder, field string, l *Lang) {
 	attr := func(name, value string) {
 		b.WriteString(" " + name + `="`)
 		b.WriteString(html.EscapeString(value))
@@ -132,7 +157,7 @@ func (s SquareView) button(b *strings.Builder, field string) {
 	if s.Disc != "empty" { // the stylesheet draws only discs
 		attr("data-disc", s.Disc)
 	}
-	attr("aria-label", s.Label)
+	attr("aria-label", l.Say(s.Label))
 	if s.Class != "" {
 		attr("class", s.Class)
 	}
@@ -206,19 +231,19 @@ type Marks struct {
 
 // placedWord labels the viewer's own last placement: in a local game both
 // sides are the viewer, and the disc is only "just placed".
-func placedWord(opponent string) string {
-	if opponent == "local" {
-		return "just placed"
+func placedWord(opponent string) Text {
+	if opponent == OpponentLocal {
+		return Say("board.placed")
 	}
-	return "just placed by you"
+	return Say("board.placed.you")
 }
 
 // replyWord labels a disc the opponent placed in reply.
-func replyWord(opponent string) string {
-	if opponent == "computer" {
-		return "the computer's reply"
+func replyWord(opponent string) Text {
+	if opponent == OpponentComputer {
+		return Say("board.reply.computer")
 	}
-	return "your opponent's reply"
+	return Say("board.reply.opponent")
 }
 
 // maxStep is the highest animation step the stylesheet knows.
@@ -227,25 +252,25 @@ const maxStep = 20
 // NewBoard lays out b with m for the board template.
 func NewBoard(b game.Board, m Marks) BoardView {
 	moves := b.Moves()
-	return layout(b, func(sq game.Square, disc game.Color, label, class []string) (bool, []string, []string) {
+	return layoutWords(b, func(sq game.Square, disc game.Color, label []Text, class []string) (bool, []Text, []string) {
 		legal := moves.Has(sq)
 		// Every empty square can be pressed, legal or not: the server
 		// answers an illegal one by saying why (422).
 		open := m.Playable && disc == game.Empty
 		if legal && m.ShowLegal {
 			class = append(class, "lg")
-			label = append(label, "legal move")
+			label = append(label, Say("board.legal"))
 			if f := b.Flips(sq).Count(); f > 0 {
-				label = append(label, "flips "+strconv.Itoa(f))
+				label = append(label, Say("board.flips", f))
 			}
 		}
 		if sq == m.Hint {
 			class = append(class, "hint")
-			label = append(label, "hint")
+			label = append(label, Say("board.hint"))
 		}
 		// A disc placed and then flipped by the reply keeps both marks.
 		switch {
-		case slices.Contains(m.Placed, sq) && m.Opponent == "local":
+		case slices.Contains(m.Placed, sq) && m.Opponent == OpponentLocal:
 			class = append(class, "pl")
 			label = append(label, placedWord(m.Opponent))
 		case slices.Contains(m.Placed, sq):
@@ -257,7 +282,7 @@ func NewBoard(b game.Board, m Marks) BoardView {
 		}
 		if m.Flipped.Has(sq) {
 			class = append(class, "fl")
-			label = append(label, "just flipped")
+			label = append(label, Say("board.flipped"))
 		}
 		if st, ok := m.Steps[sq]; ok && st > 0 {
 			class = append(class, "s"+strconv.Itoa(min(st, maxStep)))
@@ -266,10 +291,26 @@ func NewBoard(b game.Board, m Marks) BoardView {
 	})
 }
 
-// layout lays out b row by row, each square as square describes it: whether
-// its button is enabled, and its label and classes, to which square appends
-// after the square's name and disc that layout puts first in the label.
+// layout is layoutWords for boards whose labels are still English
+// strings (the tutorial's and the replay's): their words are joined as
+// the label, said as they are in every language.
 func layout(b game.Board, square func(sq game.Square, disc game.Color, label, class []string) (open bool, _, _ []string)) BoardView {
+	n := b.Size()
+	return layoutWords(b, func(sq game.Square, disc game.Color, _ []Text, class []string) (bool, []Text, []string) {
+		open, label, class := square(sq, disc, []string{sq.Name(n), discWord(disc)}, class)
+		return open, []Text{Plain(strings.Join(label, ", "))}, class // TODO(i18n): the tutorial's and replay's boards
+	})
+}
+
+// discWords are the keys of what a square holds, by colour.
+var discWords = map[game.Color]string{game.Black: "board.disc.black", game.White: "board.disc.white", game.Empty: "board.disc.empty"}
+
+// layoutWords lays out b row by row, each square as square describes it:
+// whether its button is enabled, and its label and classes, to which
+// square appends after the square's name and content that layoutWords
+// puts first in the label. The label's words are joined by board.sep:
+// "d3, empty, legal move".
+func layoutWords(b game.Board, square func(sq game.Square, disc game.Color, label []Text, class []string) (open bool, _ []Text, _ []string)) BoardView {
 	n := b.Size()
 	v := BoardView{Size: n, Cols: make([]string, n), Rows: make([]RowView, n)}
 	for c := range n {
@@ -281,9 +322,9 @@ func layout(b game.Board, square func(sq game.Square, disc game.Color, label, cl
 			sq := game.SquareAt(n, c, r)
 			disc := b.At(sq)
 			name := sq.Name(n)
-			open, label, class := square(sq, disc, []string{name, discWord(disc)}, nil)
+			open, label, class := square(sq, disc, []Text{Plain(name), Say(discWords[disc])}, nil)
 			row.Squares[c] = SquareView{Name: name, Disc: disc.String(), Disabled: !open,
-				Label: strings.Join(label, ", "), Class: strings.Join(class, " ")}
+				Label: Text{Key: "board.sep", Parts: label}, Class: strings.Join(class, " ")}
 		}
 		v.Rows[r] = row
 	}

@@ -1,92 +1,93 @@
 package views
 
-import (
-	"slices"
-	"strings"
-)
+import "slices"
 
 // The words of the new-game form's fields: the application lists the
 // fields and their values (from its registries of levels, sizes and
-// starts); here each field has its legend and each value its label. A
-// value without a label here shows as itself, and a test fails.
+// starts); the catalogue has each field's legend, field.NAME, its note,
+// field.NAME.hint, if any, and each value's label, field.NAME.VALUE. A
+// value without a label shows as itself, and a test fails.
 
-type fieldText struct {
-	Legend, Hint string
-	Labels       map[string]string
+// FieldGroup is a fieldset of radio buttons of the new-game form, with its
+// words.
+type FieldGroup struct {
+	Name         string
+	Legend, Hint Text // Hint is a short note under the legend, or zero
+	Choices      []FieldChoice
 }
 
-var fieldWords = map[string]fieldText{
-	"opponent": {"Opponent", "", map[string]string{
-		"computer": "The computer", "local": "A friend on this device", "online": "A friend online, by invite link"}},
-	"color": {"Your colour against the computer or online", "Black moves first.", map[string]string{
-		"black": "Black", "white": "White", "random": "Random"}},
-	"level": {"Computer level", "", map[string]string{
-		"beginner": "Beginner (for children and first games)", "easy": "Easy", "normal": "Normal",
-		"hard": "Hard", "expert": "Expert (for strong players)"}},
-	"size": {"Board size", "", map[string]string{
-		"8": "8×8 (standard)", "6": "6×6 (quick)", "10": "10×10 (long)"}},
-	"start": {"Opening", "", map[string]string{
-		"cross": "Cross (standard)", "parallel": "Parallel", "free": "Free placement"}},
+// FieldChoice is one option of a FieldGroup.
+type FieldChoice struct {
+	Value   string
+	Label   Text
+	Checked bool
 }
 
 // Legend returns a form field's legend.
-func Legend(field string) string {
-	if w, ok := fieldWords[field]; ok {
-		return w.Legend
+func Legend(field string) Text {
+	if key := "field." + field; English().Has(key) {
+		return Say(key)
 	}
-	return field
+	return Plain(field)
 }
 
 // Label returns the label of a form field's value, and whether there is
 // one.
-func Label(field, value string) (string, bool) {
-	l, ok := fieldWords[field].Labels[value]
-	if !ok {
-		return value, false
+func Label(field, value string) (Text, bool) {
+	if key := "field." + field + "." + value; English().Has(key) {
+		return Say(key), true
 	}
-	return l, true
+	return Plain(value), false
 }
 
-// Group returns f as a radio group with value chosen (f's default when
-// chosen is empty or not one of its values).
-func Group(f FormField, chosen string) RadioGroup {
-	w := fieldWords[f.Name]
-	g := RadioGroup{Name: f.Name, Legend: Legend(f.Name), Hint: w.Hint}
+// Fieldset returns f as a group of radio buttons with value chosen (f's
+// default when chosen is empty or not one of its values).
+func Fieldset(f FormField, chosen string) FieldGroup {
+	g := FieldGroup{Name: f.Name, Legend: Legend(f.Name)}
+	if key := "field." + f.Name + ".hint"; English().Has(key) {
+		g.Hint = Say(key)
+	}
 	sel := f.Default
-	for _, v := range f.Values {
-		if v == chosen {
-			sel = v
-		}
+	if slices.Contains(f.Values, chosen) {
+		sel = chosen
 	}
 	for _, v := range f.Values {
 		label, _ := Label(f.Name, v)
-		g.Choices = append(g.Choices, Choice{Value: v, Label: label, Checked: v == sel})
+		g.Choices = append(g.Choices, FieldChoice{Value: v, Label: label, Checked: v == sel})
 	}
 	return g
 }
 
-// levelNames are the levels' names in a sentence ("against the computer,
-// Easy"); the form's labels may say more.
-var levelNames = map[string]string{
-	"beginner": "Beginner", "easy": "Easy", "normal": "Normal", "hard": "Hard", "expert": "Expert",
+// Group is Fieldset with its words said in English, for the forms that
+// still take a RadioGroup of strings: the import form's and the replay's
+// "Play on from here".
+func Group(f FormField, chosen string) RadioGroup {
+	fg := Fieldset(f, chosen)
+	en := English() // TODO(i18n): the import and play-on forms
+	g := RadioGroup{Name: fg.Name, Legend: en.Say(fg.Legend), Hint: en.Say(fg.Hint)}
+	for _, c := range fg.Choices {
+		g.Choices = append(g.Choices, Choice{Value: c.Value, Label: en.Say(c.Label), Checked: c.Checked})
+	}
+	return g
 }
 
-// LevelName returns a level's name in a sentence.
-func LevelName(level string) string {
-	if n, ok := levelNames[level]; ok {
-		return n
+// LevelName returns a level's name in a sentence ("against the computer,
+// Easy"); the form's labels may say more.
+func LevelName(level string) Text {
+	if key := "field.levelname." + level; English().Has(key) {
+		return Say(key)
 	}
-	return Capital(level)
+	return Plain(Capital(level))
 }
 
 // Pick returns the form's group named name (empty if there is none).
-func (f NewGameForm) Pick(name string) RadioGroup {
+func (f NewGameForm) Pick(name string) FieldGroup {
 	for _, g := range f.Groups {
 		if g.Name == name {
 			return g
 		}
 	}
-	return RadioGroup{Name: name}
+	return FieldGroup{Name: name}
 }
 
 // Kept returns the value chosen in the group named name.
@@ -100,9 +101,9 @@ func (f NewGameForm) Kept(name string) string {
 }
 
 // Summary lists the labels of the chosen values, leaving out the groups
-// named in skip.
-func (f NewGameForm) Summary(skip ...string) string {
-	var out []string
+// named in skip: "Black, 8×8 (standard), Cross (standard)".
+func (f NewGameForm) Summary(skip ...string) Text {
+	var out []Text
 	for _, g := range f.Groups {
 		if slices.Contains(skip, g.Name) {
 			continue
@@ -113,5 +114,5 @@ func (f NewGameForm) Summary(skip ...string) string {
 			}
 		}
 	}
-	return strings.Join(out, ", ")
+	return Text{Key: "home.summary.sep", Parts: out}
 }

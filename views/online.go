@@ -1,5 +1,7 @@
 package views
 
+import "reversi/game"
+
 // Join is the page that an invite link opens.
 const Join = "join"
 
@@ -10,13 +12,13 @@ type OnlineView struct {
 	// free.
 	Invite string
 	// Waiting says what the player is waiting for ("White's move"), or is
-	// empty when nothing is awaited.
-	Waiting string
+	// zero when nothing is awaited.
+	Waiting Awaited
 	// Check is the long-poll link that returns once something changes,
 	// for browsers without JavaScript; Events is the event stream that the
 	// script listens to.
 	Check, Events string
-	Score         string // the match score in words
+	Score         Text // the match score in words
 	// NextRound is the address of the room's current game when this page
 	// shows an earlier round.
 	NextRound string
@@ -29,7 +31,28 @@ type AgainView struct {
 	Version int    // the room's version, sent back to detect a stale form
 	// Mine and Theirs are the two answers so far: "", "switch" or "keep".
 	Mine, Theirs string
-	TheirName    string // "White"
+	Them         game.Color // the other player's side
+}
+
+// Said is the player's own answer, and what it waits for: "You said yes
+// to another round, on the same sides. Waiting for White to answer."
+func (a AgainView) Said() Text {
+	key := "online.said"
+	if a.Mine == "keep" {
+		key += ".keep"
+	}
+	if a.Theirs == "" {
+		return Say(key+".wait", a.Them)
+	}
+	return Say(key)
+}
+
+// Asked is the other player's answer: "White would like to play again."
+func (a AgainView) Asked() Text {
+	if a.Theirs == "keep" {
+		return Say("online.asked.keep", a.Them)
+	}
+	return Say("online.asked", a.Them)
 }
 
 // JoinPage is the page of an invite link.

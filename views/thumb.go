@@ -2,27 +2,25 @@ package views
 
 import (
 	"html/template"
-	"strconv"
 	"strings"
 
 	"reversi/game"
 )
 
-// Thumb draws a small picture of position b for the home page: a grid of
+// ThumbView is a small picture of a position for the home page: a grid of
 // empty spans whose class says what the square holds, drawn by the
 // stylesheet (no image request, a few hundred bytes gzipped). It is one
-// image to a screen reader, named by the disc counts.
-func Thumb(b game.Board) template.HTML {
+// image to a screen reader, named by the disc counts (home.thumb).
+type ThumbView struct {
+	Size, Black, White int
+	Cells              template.HTML // the squares, row by row
+}
+
+// Thumb draws position b for the home page.
+func Thumb(b game.Board) *ThumbView {
 	n := b.Size()
 	var sb strings.Builder
-	sb.Grow(n*n*16 + 96)
-	sb.WriteString(`<span class="thumb s`)
-	sb.WriteString(strconv.Itoa(n))
-	sb.WriteString(`" role="img" aria-label="The position: Black `)
-	sb.WriteString(strconv.Itoa(b.Count(game.Black)))
-	sb.WriteString(`, White `)
-	sb.WriteString(strconv.Itoa(b.Count(game.White)))
-	sb.WriteString(`">`)
+	sb.Grow(n*n*16 + 16)
 	for r := range n {
 		for c := range n {
 			switch b.At(game.SquareAt(n, c, r)) {
@@ -35,6 +33,6 @@ func Thumb(b game.Board) template.HTML {
 			}
 		}
 	}
-	sb.WriteString(`</span>`)
-	return template.HTML(sb.String()) // only fixed markup and numbers
+	return &ThumbView{Size: n, Black: b.Count(game.Black), White: b.Count(game.White),
+		Cells: template.HTML(sb.String())} // only fixed markup
 }

@@ -130,7 +130,7 @@ type Choice struct {
 
 // FormField is a radio group of a form as the application defines it:
 // its name, the values it takes, in order, and the default. Its words are
-// in fieldWords.
+// in the catalogue (see forms.go).
 type FormField struct {
 	Name    string
 	Values  []string
@@ -146,7 +146,7 @@ type RadioGroup struct {
 
 // NewGameForm is the new-game form's fields, with the player's choices.
 type NewGameForm struct {
-	Groups                      []RadioGroup
+	Groups                      []FieldGroup
 	ShowMoves, AllowUndo, Sound bool
 }
 
@@ -156,11 +156,11 @@ type GameLink struct {
 	// empty when it cannot be deleted (an online game).
 	Delete      string
 	URL         string
-	Description string // "8×8 against the computer (Easy), 12 moves played"
+	Description Text // "8×8 against the computer (Easy), 12 moves played"
 	// Saved says when the game was last played, and Thumb is a small
-	// picture of its position; both are shown for Continue only.
-	Saved string
-	Thumb template.HTML
+	// picture of its position, or nil; both are shown for Continue only.
+	Saved Text
+	Thumb *ThumbView
 }
 
 // HomePage is the home page.

@@ -159,14 +159,19 @@ func JoinAnd(words []string) string {
 	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
-// Voice says who the page speaks to. You is the viewer's side, named
-// "you"; in a game of two players on one device it is Empty, and both
+// Voice says who the page speaks to. You is the viewer's side, spoken to
+// as "you"; in a game of two players on one device it is Empty, and both
 // sides are named by colour.
 type Voice struct{ You game.Color }
 
-// Who names side c: "you", "Black" or "White".
+// Yours reports whether side c is the viewer's, whom the page calls "you".
+func (v Voice) Yours(c game.Color) bool { return v.You != game.Empty && c == v.You }
+
+// Who names side c in English: "you", "Black" or "White". The game page
+// no longer uses it (its sentences have a key for each case, see Yours);
+// it stays for the review's verdicts until they do the same.
 func (v Voice) Who(c game.Color) string {
-	if v.You != game.Empty && c == v.You {
+	if v.Yours(c) {
 		return "you"
 	}
 	return ColorName(c)
@@ -201,79 +206,85 @@ type Ending struct {
 
 // Narrate says what the last turn did and what comes next, as in "You
 // played f5 and flipped 1; White played f6 and flipped 1; your move".
-func (v Voice) Narrate(intro Intro, evs []Event, b game.Board, end Ending, size int) string {
-	var parts []string
+func (v Voice) Narrate(intro Intro, evs []Event, b game.Board, end Ending, size int) Text {
+	var parts []Text
 	switch intro {
 	case IntroComputer:
-		parts = append(parts, "New game: you play "+ColorName(v.You))
+		parts = append(parts, Say("game.intro.computer", v.You))
 	case IntroOnline:
-		parts = append(parts, "Online game: you play "+ColorName(v.You))
+		parts = append(parts, Say("game.intro.online", v.You))
 	case IntroLocal:
-		parts = append(parts, "New game for two players")
+		parts = append(parts, Say("game.intro.local"))
 	}
 	for _, ev := range evs {
-		who := v.Who(ev.Color)
-		switch {
-		case ev.Square == game.Pass && who == "you":
-			parts = append(parts, "you passed")
-		case ev.Square == game.Pass:
-			parts = append(parts, who+" had no move and passed")
-		case ev.Placed:
-			parts = append(parts, who+" placed a disc on "+ev.Square.Name(size))
-		default:
-			parts = append(parts, fmt.Sprintf("%s played %s and flipped %d", who, ev.Square.Name(size), ev.Flips))
-		}
+		parts = append(parts, v.event(ev, size))
 	}
-	return Sentence(append(parts, v.Next(b, end))...)
+	return Clauses(append(parts, v.Next(b, end))...)
+}
+
+// event says what one ply of the turn did.
+func (v Voice) event(ev Event, size int) Text {
+	sq, yours := ev.Square.Name(size), v.Yours(ev.Color)
+	switch {
+	case ev.Square == game.Pass && yours:
+		return Say("game.you.passed")
+	case ev.Square == game.Pass:
+		return Say("game.passed", ev.Color)
+	case ev.Placed && yours:
+		return Say("game.you.placed", sq)
+	case ev.Placed:
+		return Say("game.placed", ev.Color, sq)
+	case yours:
+		return Say("game.you.played", sq, ev.Flips)
+	}
+	return Say("game.played", ev.Color, sq, ev.Flips)
 }
 
 // Next says whose move it is on b, or how the game ended.
-func (v Voice) Next(b game.Board, end Ending) string {
-	if end.Resigned != game.Empty {
-		return "the game is over: " + v.Outcome(end)
+func (v Voice) Next(b game.Board, end Ending) Text {
+	if end.Resigned != game.Empty || b.Over() {
+		return Say("game.over", v.Outcome(end))
 	}
-	if b.Over() {
-		return "the game is over: " + v.Outcome(end)
-	}
-	who := v.Who(b.Turn())
+	turn := b.Turn()
 	switch {
-	case b.MustPass() && who == "you":
-		return "you have no move and must pass"
+	case b.MustPass() && v.Yours(turn):
+		return Say("game.next.you.pass")
 	case b.MustPass():
-		return who + " has no move and must pass"
-	case who == "you":
-		return "your move"
+		return Say("game.next.pass", turn)
+	case v.Yours(turn):
+		return Say("game.next.you")
 	}
-	return who + " to move"
+	return Say("game.next", turn)
 }
 
 // Outcome says who won and by how much, or who resigned.
-func (v Voice) Outcome(end Ending) string {
+func (v Voice) Outcome(end Ending) Text {
 	if r := end.Resigned; r != game.Empty {
-		if who := v.Who(r); who == "you" {
-			return "you resigned"
+		if v.Yours(r) {
+			return Say("game.outcome.you.resigned")
 		}
-		return v.Who(r) + " resigned"
+		return Say("game.outcome.resigned", r)
 	}
 	r := end.Result
 	if r.Winner == game.Empty {
-		return "a draw, " + strconv.Itoa(r.Black) + " discs each"
+		return Say("game.outcome.draw", r.Black)
 	}
 	win, lose := r.Black, r.White
 	if r.Winner == game.White {
 		win, lose = lose, win
 	}
-	who, verb := v.Who(r.Winner), "won"
-	if v.You != game.Empty && who != "you" {
-		who, verb = "you", "lost"
-		win, lose = lose, win
+	switch {
+	case v.You == game.Empty:
+		return Say("game.outcome.won", r.Winner, win, lose)
+	case v.Yours(r.Winner):
+		return Say("game.outcome.you.won", win, lose)
 	}
-	return fmt.Sprintf("%s %s %d to %d", who, verb, win, lose)
+	return Say("game.outcome.you.lost", lose, win)
 }
 
-// Statuses of a game page that are not a narration.
-func (v Voice) Waiting() string {
-	return Sentence("online game: you play "+ColorName(v.You), "waiting for your friend to open the invite link")
+// Waiting is the status of an online game whose guest has not come yet.
+func (v Voice) Waiting() Text {
+	return Clauses(Say("game.intro.online", v.You), Say("game.waiting.guest"))
 }
 
 // Undone is the status after an undo.
@@ -281,21 +292,21 @@ func (v Voice) Waiting() string {
 // Undo goes back to the position before the placement it takes back, so
 // in a local game, where both colours are "you", the colour to move in b is
 // the one whose move was taken back, and the sentence names it.
-func (v Voice) Undone(b game.Board, end Ending) string {
+func (v Voice) Undone(b game.Board, end Ending) Text {
 	if v.You == game.Empty {
-		return Sentence("you took back "+ColorName(b.Turn())+"'s move", v.Next(b, end))
+		return Clauses(Say("game.undone", b.Turn()), v.Next(b, end))
 	}
-	return Sentence("you took back your move", v.Next(b, end))
+	return Clauses(Say("game.undone.you"), v.Next(b, end))
 }
 
 // SettingsSaved is the status after the settings changed.
-func (v Voice) SettingsSaved(b game.Board, end Ending) string {
-	return Sentence("settings saved", v.Next(b, end))
+func (v Voice) SettingsSaved(b game.Board, end Ending) Text {
+	return Clauses(Say("game.saved"), v.Next(b, end))
 }
 
 // Hinted is the status that shows a hint.
-func (v Voice) Hinted(sq game.Square, b game.Board, end Ending) string {
-	return Sentence("hint: "+sq.Name(b.Size())+" is the strongest move here (marked with a ring)", v.Next(b, end))
+func (v Voice) Hinted(sq game.Square, b game.Board, end Ending) Text {
+	return Clauses(Say("game.hinted", sq.Name(b.Size())), v.Next(b, end))
 }
 
 // Opponent kinds, as the stored game names them.
@@ -306,86 +317,104 @@ const (
 )
 
 // GameHeading is a game page's heading.
-func GameHeading(opponent string, you game.Color, level string) string {
+func GameHeading(opponent string, you game.Color, level string) Text {
 	switch opponent {
 	case OpponentComputer:
-		return "You (" + ColorName(you) + ") against the computer, " + LevelName(level)
+		return Say("game.heading.computer", you, LevelName(level))
 	case OpponentOnline:
-		return "You (" + ColorName(you) + ") against a friend online"
+		return Say("game.heading.online", you)
 	}
-	return "Two players on one device"
+	return Say("game.heading.local")
 }
 
 // PassLabel is the Pass button's label for the side to move.
-func PassLabel(opponent string, turn game.Color) string {
+func PassLabel(opponent string, turn game.Color) Text {
 	if opponent == OpponentComputer {
-		return "Pass (you have no legal move)"
+		return Say("game.pass.you")
 	}
-	return "Pass (" + ColorName(turn) + " has no legal move)"
+	return Say("game.pass", turn)
 }
 
-// PlayerWho is the "who" of a player line: "you", "computer", "your
-// friend", or nothing in a local game.
-func PlayerWho(opponent string, you, c game.Color) string {
+// PlayerRole says who plays side c, for a player line: "you",
+// "computer", "your friend", or nothing in a local game.
+func PlayerRole(opponent string, you, c game.Color) Text {
 	switch {
 	case opponent != OpponentLocal && c == you:
-		return "you"
+		return Say("game.role.you")
 	case opponent == OpponentComputer:
-		return "computer"
+		return Say("game.role.computer")
 	case opponent == OpponentOnline:
-		return "your friend"
+		return Say("game.role.friend")
 	}
-	return ""
+	return Text{}
+}
+
+// PlayerWho is PlayerRole in English, for the replay page's player lines
+// and the players' names in a GGF record, which are not yet said in the
+// reader's language.
+func PlayerWho(opponent string, you, c game.Color) string {
+	return English().Say(PlayerRole(opponent, you, c)) // TODO(i18n): the replay page
 }
 
 // Winner names the winner on the result screen.
-func Winner(opponent string, you game.Color, end Ending) string {
+func Winner(opponent string, you game.Color, end Ending) Text {
 	w := end.Winner
 	if end.Resigned != game.Empty {
 		w = end.Resigned.Opponent()
 	}
 	switch {
 	case w == game.Empty:
-		return "Nobody: a draw"
+		return Say("game.winner.draw")
 	case opponent == OpponentComputer && w == you:
-		return "You (" + ColorName(w) + ")"
+		return Say("game.winner.you", w)
 	case opponent == OpponentComputer:
-		return "The computer (" + ColorName(w) + ")"
+		return Say("game.winner.computer", w)
 	}
-	return ColorName(w)
+	return Say("game.side", w)
 }
 
 // Describe is a one-line description of a game for links, as in "8×8, you
 // (Black) against the computer (Easy), 3 moves played".
-func Describe(opponent string, human game.Color, level string, size, moves int) string {
-	var who string
+func Describe(opponent string, human game.Color, level string, size, moves int) Text {
 	switch opponent {
 	case OpponentLocal:
-		who = "two players on one device"
+		return Say("home.describe.local", moves, size)
 	case OpponentOnline:
-		who = "online with a friend"
-	default:
-		who = "you (" + ColorName(human) + ") against the computer (" + LevelName(level) + ")"
+		return Say("home.describe.online", moves, size)
 	}
-	return fmt.Sprintf("%d×%d, %s, %s played", size, size, who, Plural(moves, "move"))
+	return Say("home.describe.computer", moves, size, human, LevelName(level))
 }
 
 // MatchScore says how an online match stands, in the viewer's words.
-func MatchScore(round, mine, theirs, draws int) string {
+func MatchScore(round, mine, theirs, draws int) Text {
 	if mine+theirs+draws == 0 {
-		return fmt.Sprintf("Round %d of the match.", round)
+		return Say("online.round", round)
 	}
-	return fmt.Sprintf("Round %d. Match score: you %d, your friend %d, draws %d.", round, mine, theirs, draws)
+	return Say("online.score", round, mine, theirs, draws)
 }
 
-// Waiting names what an online player waits for.
-func WaitingForGuest() string { return "your friend to open the invite link" }
+// Awaited is what an online player waits for, said two ways: the page's
+// "Waiting for …." and its link "Check for …". The zero Awaited is
+// nothing.
+type Awaited struct{ Wait, Check Text }
 
-// WaitingForMove names the other side's move being waited for.
-func WaitingForMove(c game.Color) string { return ColorName(c) + "'s move" }
+// IsZero reports whether nothing is awaited.
+func (a Awaited) IsZero() bool { return a.Wait.IsZero() }
 
-// WaitingForAnswer names the other side's answer to "play again?".
-func WaitingForAnswer(c game.Color) string { return ColorName(c) + "'s answer" }
+// WaitingForGuest is the friend who has not opened the invite link yet.
+func WaitingForGuest() Awaited {
+	return Awaited{Say("online.wait.guest"), Say("online.check.guest")}
+}
+
+// WaitingForMove is the other side's move.
+func WaitingForMove(c game.Color) Awaited {
+	return Awaited{Say("online.wait.move", c), Say("online.check.move", c)}
+}
+
+// WaitingForAnswer is the other side's answer to "play again?".
+func WaitingForAnswer(c game.Color) Awaited {
+	return Awaited{Say("online.wait.answer", c), Say("online.check.answer", c)}
+}
 
 // Join page words.
 var (
@@ -400,7 +429,12 @@ func JoinInvite(c game.Color, size int) Notice {
 }
 
 // Saved says when a game was last played, for the home page's Continue:
-// "last move 1 December at 02:10 UTC".
-func Saved(t time.Time) string {
-	return "last move " + t.UTC().Format("2 January at 15:04") + " UTC"
+// "(last move 1 December at 02:10 UTC)".
+func Saved(t time.Time) Text {
+	t = t.UTC()
+	return Say("home.saved", t.Day(), Say(months[t.Month()-1]), fmt.Sprintf("%02d", t.Hour()), fmt.Sprintf("%02d", t.Minute()))
 }
+
+// months are the keys of the months' names.
+var months = [12]string{"home.month.1", "home.month.2", "home.month.3", "home.month.4", "home.month.5", "home.month.6",
+	"home.month.7", "home.month.8", "home.month.9", "home.month.10", "home.month.11", "home.month.12"}

@@ -105,10 +105,10 @@ func TestUndone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := (Voice{}).Undone(b, Ending{}), "You took back Black's move; Black to move"; !strings.HasPrefix(got, want) {
+	if got, want := English().Say((Voice{}).Undone(b, Ending{})), "You took back Black's move; Black to move"; !strings.HasPrefix(got, want) {
 		t.Errorf("local undo = %q, want it to start %q", got, want)
 	}
-	if got := (Voice{You: game.Black}).Undone(b, Ending{}); !strings.HasPrefix(got, "You took back your move") {
+	if got := English().Say((Voice{You: game.Black}).Undone(b, Ending{})); !strings.HasPrefix(got, "You took back your move") {
 		t.Errorf("undo against the computer = %q", got)
 	}
 }
