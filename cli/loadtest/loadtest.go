@@ -1,7 +1,8 @@
 // Package loadtest plays real games against a running Reversi server
 // through its HTML forms and cookies, as many browsers at once, and
 // reports moves per second, latency per kind of request, and errors: the
-// engine of the "reversi loadtest" command, and of the crash test.
+// engine of the "reversi loadtest" command, and of the crash test. Some of
+// its players may solve endgame puzzles instead (puzzles.go).
 package loadtest
 
 import (
@@ -44,14 +45,16 @@ func Command(args []string, stdout io.Writer) error {
 	hard := fs.Int("hard", 0, "extra players who only play the Hard computer, to load the search pool")
 	think := fs.Duration("think", 0, "mean pause before each move, as a person thinks (0: none, full speed)")
 	procs := fs.Int("procs", 1, "cores the load generator may use at once (GOMAXPROCS); one leaves the rest to a server on the same machine")
+	puzzles := fs.Int("puzzles", 0, "extra players who solve endgame puzzles: open one, answer it with a legal square (pausing -think first), read the verdict, go on to the next; with them -players may be 0")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: reversi loadtest -url URL [-players N] [-duration D] [-computer F] [-level L] [-size N] [-hard N] [-think D] [-procs N]")
+		fmt.Fprintln(fs.Output(), "usage: reversi loadtest -url URL [-players N] [-duration D] [-computer F] [-level L] [-size N] [-hard N] [-think D] [-procs N] [-puzzles N]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *base == "" || fs.NArg() != 0 || *players < 1 || *duration <= 0 || *procs < 1 {
+	if *base == "" || fs.NArg() != 0 || *players < 0 || *players == 0 && *puzzles < 1 ||
+		*puzzles < 0 || *duration <= 0 || *procs < 1 {
 		fs.Usage()
 		return ErrUsage
 	}
@@ -62,7 +65,7 @@ func Command(args []string, stdout io.Writer) error {
 	// A generator that competes with the server for its cores measures
 	// its own scheduling as much as the server's latency.
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(*procs))
-	cfg := Config{Base: strings.TrimSuffix(*base, "/"), Computer: *computer, Level: *level, Size: *size, Hard: *hard, Think: *think}
+	cfg := Config{Base: strings.TrimSuffix(*base, "/"), Computer: *computer, Level: *level, Size: *size, Hard: *hard, Think: *think, Puzzles: *puzzles}
 	ctx, cancel := context.WithTimeout(context.Background(), *duration)
 	defer cancel()
 	st := Run(ctx, cfg, *players, 1)
@@ -78,7 +81,11 @@ type Config struct {
 	Size     int
 	// Hard players, beyond the others, play only against the Hard level.
 	Hard int
-	// Think is the mean pause before each move (uniform in [0, 2×Think]).
+	// Puzzles players, beyond the others and the Hard ones, solve endgame
+	// puzzles instead of playing games.
+	Puzzles int
+	// Think is the mean pause before each move or puzzle answer (uniform
+	// in [0, 2×Think]).
 	Think time.Duration
 	// Acked, when set, is told of every move the server answered with its
 	// 303: the game's id and the ply the game then stood at, at least.
@@ -92,7 +99,16 @@ const (
 	kindComputer = "move, with computer reply"
 	kindHard     = "move, with Hard's reply"
 	kindPage     = "game page"
+	// A puzzle answer: the POST alone, and the POST with the GET of the
+	// verdict its 303 leads to, which is what a person waits for. The
+	// verdicts' GETs count among the puzzle pages too.
+	kindAnswer        = "puzzle answer"
+	kindAnswerVerdict = "puzzle answer and verdict"
+	kindPuzzlePage    = "puzzle page"
 )
+
+// kinds are the request kinds in the report's order.
+var kinds = []string{kindNew, kindLocal, kindComputer, kindHard, kindPage, kindAnswer, kindAnswerVerdict, kindPuzzlePage}
 
 // Stats gathers what the players saw.
 type Stats struct {
@@ -110,8 +126,14 @@ type Stats struct {
 	Other        int           // anything else unexpected: refused moves, bad pages
 	Throttled    int           // 429 answers, waited out and sent again
 	Waited       time.Duration // spent waiting out 429s, all players together
-	Players      int           // players that played, Hard ones included
+	Players      int           // players that played, Hard and puzzle ones included
 	FirstErrors  []string
+	// The puzzle players': answers answered with 303, those the verdict
+	// said were right, answers answered but missing from the progress that
+	// the verdict's page shows, and answers whose verdict could not be read
+	// before the run ended.
+	Answers, RightAnswers, LostAnswers, UncheckedAnswers int
+	puzzlers                                             int
 }
 
 func (st *Stats) observe(kind string, d time.Duration) {
@@ -129,20 +151,25 @@ func (st *Stats) fail(counter *int, format string, args ...any) {
 	}
 }
 
-// runLoad runs players (and cfg.Hard players of Hard games) until ctx ends
-// and returns what they saw. Player i draws its choices from a source
-// seeded with seed and i.
+// Run runs players (and cfg.Hard players of Hard games, and cfg.Puzzles
+// puzzle players) until ctx ends and returns what they saw. Player i draws
+// its choices from a source seeded with seed and i.
 func Run(ctx context.Context, cfg Config, players int, seed uint64) *Stats {
-	st := &Stats{start: time.Now(), latencies: make(map[string][]time.Duration), Players: players + cfg.Hard}
+	st := &Stats{start: time.Now(), latencies: make(map[string][]time.Duration),
+		Players: players + cfg.Hard + cfg.Puzzles, puzzlers: cfg.Puzzles}
 	var wg sync.WaitGroup
-	for i := range players + cfg.Hard {
+	for i := range players + cfg.Hard + cfg.Puzzles {
 		wg.Go(func() {
 			c := cfg
 			if i >= players {
 				c.Computer, c.Level = 1, "hard"
 			}
 			p := newPlayer(c, st, rand.New(rand.NewPCG(seed, uint64(i))))
-			p.play(ctx)
+			if i >= players+cfg.Hard {
+				p.solvePuzzles(ctx)
+			} else {
+				p.play(ctx)
+			}
 			p.client.CloseIdleConnections()
 		})
 	}
@@ -156,7 +183,7 @@ func (st *Stats) Report(w io.Writer) {
 	defer st.mu.Unlock()
 	secs := st.elapsed.Seconds()
 	fmt.Fprintf(w, "%d games started, %d finished, in %.1fs\n", st.Games, st.Finished, secs)
-	for _, kind := range []string{kindNew, kindLocal, kindComputer, kindHard, kindPage} {
+	for _, kind := range kinds {
 		l := st.latencies[kind]
 		if len(l) == 0 {
 			continue
@@ -164,6 +191,14 @@ func (st *Stats) Report(w io.Writer) {
 		slices.Sort(l)
 		fmt.Fprintf(w, "%-26s n=%-7d p50=%-9v p95=%-9v p99=%-9v max=%v\n", kind, len(l),
 			pct(l, 50), pct(l, 95), pct(l, 99), l[len(l)-1].Round(time.Microsecond))
+	}
+	if st.puzzlers > 0 {
+		fmt.Fprintf(w, "puzzles: %d answers (%d right) in %.1fs: %.1f answers/s; %d lost answers",
+			st.Answers, st.RightAnswers, secs, float64(st.Answers)/secs, st.LostAnswers)
+		if st.UncheckedAnswers > 0 {
+			fmt.Fprintf(w, ", %d not checked (the run ended before their verdict could be read)", st.UncheckedAnswers)
+		}
+		fmt.Fprintln(w)
 	}
 	for _, e := range st.FirstErrors {
 		fmt.Fprintln(w, "error:", e)
@@ -181,15 +216,19 @@ func (st *Stats) Report(w io.Writer) {
 	fmt.Fprintf(w, "%d moves in %.1fs: %.1f moves/s\n", st.Moves, secs, float64(st.Moves)/secs)
 }
 
-// Err returns an error when the run saw a server error, a lost move or a
-// request that got no answer.
+// Err returns an error when the run saw a server error, a lost move or
+// answer, or a request that got no answer.
 func (st *Stats) Err() error {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	if st.ServerErrors+st.Lost+st.ConnErrors == 0 {
+	if st.ServerErrors+st.Lost+st.ConnErrors+st.LostAnswers == 0 {
 		return nil
 	}
-	return fmt.Errorf("%d server errors, %d lost moves, %d connection errors", st.ServerErrors, st.Lost, st.ConnErrors)
+	err := fmt.Sprintf("%d server errors, %d lost moves, %d connection errors", st.ServerErrors, st.Lost, st.ConnErrors)
+	if st.LostAnswers > 0 {
+		err += fmt.Sprintf(", %d lost puzzle answers", st.LostAnswers)
+	}
+	return errors.New(err)
 }
 
 // pct returns the p-th percentile of sorted durations, nearest rank.
@@ -208,6 +247,9 @@ type player struct {
 	// handling made a reader, with its 32 KB window, for each one.
 	zr  *gzip.Reader
 	buf bytes.Buffer
+	// lastPost is how long the last POST took to be answered, its last
+	// try if it was throttled.
+	lastPost time.Duration
 }
 
 func newPlayer(cfg Config, st *Stats, rng *rand.Rand) *player {
@@ -337,17 +379,28 @@ var (
 // each time, until it reads the page or the run ends, so that the check
 // for a lost move is made after the reconnection rather than skipped.
 func (p *player) pageAgain(ctx context.Context, path string) (*gamePage, error) {
+	body, _, err := p.getAgain(ctx, kindPage, path)
+	if err != nil {
+		return nil, err
+	}
+	page := parseGamePage(body)
+	return &page, nil
+}
+
+// getAgain is get, tried again after a connection error as pageAgain
+// says.
+func (p *player) getAgain(ctx context.Context, kind, path string) ([]byte, time.Duration, error) {
 	wait := 20 * time.Millisecond
 	for {
-		page, err := p.page(ctx, path)
+		body, d, err := p.get(ctx, kind, path)
 		if err == nil || !errors.Is(err, errConn) {
-			return page, err
+			return body, d, err
 		}
 		select {
 		case <-time.After(wait):
 			wait = min(2*wait, time.Second)
 		case <-ctx.Done():
-			return nil, errUnchecked
+			return nil, 0, errUnchecked
 		}
 	}
 }
@@ -396,27 +449,39 @@ func parseGamePage(body []byte) gamePage {
 }
 
 func (p *player) page(ctx context.Context, path string) (*gamePage, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, p.cfg.Base+path, nil)
+	body, _, err := p.get(ctx, kindPage, path)
 	if err != nil {
 		return nil, err
+	}
+	page := parseGamePage(body)
+	return &page, nil
+}
+
+// get reads the page at path, timed as kind, and returns its body (in a
+// buffer that the next read reuses) and how long it took. Anything but
+// 200 is an error.
+func (p *player) get(ctx context.Context, kind, path string) ([]byte, time.Duration, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, p.cfg.Base+path, nil)
+	if err != nil {
+		return nil, 0, err
 	}
 	req.Header.Set("Accept-Encoding", "gzip") // as a browser does; read below
 	t0 := time.Now()
 	resp, err := p.client.Do(req)
 	if err != nil {
-		return nil, p.transportError("GET "+path, ctx, err)
+		return nil, 0, p.transportError("GET "+path, ctx, err)
 	}
 	body, err := p.read(resp.Body, resp.Header.Get("Content-Encoding") == "gzip")
 	resp.Body.Close()
 	if err != nil {
-		return nil, p.transportError("GET "+path, ctx, err)
+		return nil, 0, p.transportError("GET "+path, ctx, err)
 	}
-	p.st.observe(kindPage, time.Since(t0))
+	d := time.Since(t0)
+	p.st.observe(kind, d)
 	if resp.StatusCode != http.StatusOK {
-		return nil, p.unexpected("GET "+path, resp)
+		return nil, d, p.unexpected("GET "+path, resp)
 	}
-	page := parseGamePage(body)
-	return &page, nil
+	return body, d, nil
 }
 
 // read returns what r holds, decompressed if gzipped, in a buffer that the
@@ -440,7 +505,8 @@ func (p *player) read(r io.Reader, gzipped bool) ([]byte, error) {
 }
 
 // post sends a form. Like a polite browser, it waits out a 429 for as
-// long as Retry-After says and sends the form again.
+// long as Retry-After says and sends the form again. The answer's body is
+// read and dropped.
 func (p *player) post(ctx context.Context, kind, path string, form url.Values) (*http.Response, error) {
 	for {
 		req, err := http.NewRequestWithContext(ctx, http.MethodPost, p.cfg.Base+path, strings.NewReader(form.Encode()))
@@ -455,7 +521,8 @@ func (p *player) post(ctx context.Context, kind, path string, form url.Values) (
 		}
 		io.Copy(io.Discard, resp.Body)
 		resp.Body.Close()
-		p.st.observe(kind, time.Since(t0))
+		p.lastPost = time.Since(t0)
+		p.st.observe(kind, p.lastPost)
 		if resp.StatusCode != http.StatusTooManyRequests {
 			return resp, nil
 		}

@@ -3,6 +3,7 @@ package loadtest
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -17,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"reversi/db"
 	"reversi/db/sqlite"
 	"reversi/handlers"
 	"reversi/play"
@@ -282,5 +284,115 @@ func TestLoadtestRechecksAfterReconnecting(t *testing.T) {
 	st := Run(ctx, Config{Base: ts.URL, Level: "easy", Size: 8}, 1, 1)
 	if st.Lost == 0 || st.ConnErrors == 0 {
 		t.Errorf("lost %d, connection errors %d; want the lost move found after the dropped page", st.Lost, st.ConnErrors)
+	}
+}
+
+// TestLoadtestSolvesPuzzles runs puzzle players, alone and beside a game
+// player, against the real server: they answer, right and wrong, every
+// answer is counted in their progress, and the report times the answers.
+func TestLoadtestSolvesPuzzles(t *testing.T) {
+	t.Parallel() // each has a server of its own, and most of it is waiting
+	ts := newTestServer(t)
+	d := 2 * time.Second
+	if testing.Short() {
+		d = 500 * time.Millisecond
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	st := Run(ctx, Config{Base: ts.URL, Level: "easy", Size: 8, Puzzles: 2}, 1, 1)
+	var out bytes.Buffer
+	st.Report(&out)
+	t.Log("\n" + out.String())
+	if st.Answers == 0 || st.RightAnswers == 0 || st.RightAnswers == st.Answers || st.Moves == 0 {
+		t.Errorf("answers %d, right %d, moves %d; want answers, some right and some wrong, and moves", st.Answers, st.RightAnswers, st.Moves)
+	}
+	if st.ServerErrors+st.Lost+st.LostAnswers+st.Other+st.ConnErrors != 0 || st.Err() != nil {
+		t.Errorf("errors: %d server, %d lost moves, %d lost answers, %d other, %d connection: %v",
+			st.ServerErrors, st.Lost, st.LostAnswers, st.Other, st.ConnErrors, st.FirstErrors)
+	}
+	for _, line := range []string{
+		`(?m)^puzzle answer +n=[1-9]\d* +p50=\S+ +p95=\S+ +p99=\S+ +max=\S+$`,
+		`(?m)^puzzle answer and verdict +n=[1-9]\d* +p50=\S+ +p95=\S+ +p99=\S+ +max=\S+$`,
+		`(?m)^puzzle page +n=[1-9]\d* `,
+		`(?m)^puzzles: [1-9]\d* answers \([1-9]\d* right\) in [\d.]+s: [\d.]+ answers/s; 0 lost answers(, \d+ not checked .*)?$`,
+		`(?m)^move, two players +n=[1-9]`,
+		`(?m)^\d+ moves in [\d.]+s: [\d.]+ moves/s\n$`, // still the last line
+	} {
+		if !regexp.MustCompile(line).MatchString(out.String()) {
+			t.Errorf("no line %s in the report:\n%s", line, out.String())
+		}
+	}
+
+	// The command, with puzzle players alone.
+	out.Reset()
+	if err := Command([]string{"-url", ts.URL, "-players", "0", "-puzzles", "2", "-duration", "300ms"}, &out); err != nil {
+		t.Fatalf("loadtest -players 0 -puzzles 2: %v\n%s", err, out.String())
+	}
+	if !strings.Contains(out.String(), "\npuzzle answer and verdict ") || strings.Contains(out.String(), "\ngame page") {
+		t.Errorf("loadtest -players 0 -puzzles 2: want the answers' line and no game's:\n%s", out.String())
+	}
+	if err := Command([]string{"-url", ts.URL, "-puzzles", "-1", "-duration", "10ms"}, io.Discard); err == nil {
+		t.Errorf("loadtest -puzzles -1: no error")
+	}
+}
+
+// fakePuzzles answers like the puzzle pages, for one player: the list
+// links to puzzle 1, puzzle n has two legal moves, d3 right and c4 wrong,
+// and links to puzzle n+1; every answer is answered with its verdict's
+// 303. The progress is play.Progress's, if count, or stays at nothing.
+func fakePuzzles(count bool) http.Handler {
+	var mu sync.Mutex
+	pr := &db.PuzzleProgress{Level: 1}
+	progress := func(w io.Writer) {
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintf(w, "<p>Your progress: %d solved at the first try, a streak of %d (best %d), grade %d of 5 reached.</p>",
+			pr.Solved, pr.Streak, pr.Best, pr.Level)
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		parts := strings.Split(strings.TrimPrefix(r.URL.Path, "/puzzles/"), "/")
+		n, _ := strconv.Atoi(parts[0])
+		next := fmt.Sprintf(`<a class="main" href="/puzzles/%d#status">Next</a>`, n+1)
+		board := fmt.Sprintf(`<form method="post" action="/puzzles/%d/answer" id="board"><button name="move" value="a1" disabled>X</button>`+
+			`<button name="move" value="d3" class="lg">+</button><button name="move" value="c4" class="lg">+</button><button name="move" value="h8">-</button></form>`, n)
+		switch {
+		case r.Method == http.MethodPost:
+			if count {
+				mu.Lock()
+				play.Progress(pr, n, r.PostFormValue("move") == "d3")
+				mu.Unlock()
+			}
+			http.Redirect(w, r, fmt.Sprintf("/puzzles/%d/answer/%s#status", n, r.PostFormValue("move")), http.StatusSeeOther)
+		case r.URL.Path == "/puzzles":
+			io.WriteString(w, next)
+		case len(parts) == 3 && parts[2] == "d3":
+			io.WriteString(w, next+`<div id="board"><button name="move" value="d3" disabled>O</button></div>`)
+		default:
+			io.WriteString(w, fmt.Sprintf(`<a href="/puzzles/%d#board">Try again</a> `, n)+next+board)
+		}
+		progress(w)
+	})
+}
+
+// TestLoadtestCatchesLostAnswers has a server answer every puzzle answer
+// with its 303 but never count it: the run fails with lost answers. The
+// same server counting them by the app's rules fails nothing.
+func TestLoadtestCatchesLostAnswers(t *testing.T) {
+	t.Parallel() // each has a server of its own, and most of it is waiting
+	for _, count := range []bool{false, true} {
+		ts := httptest.NewServer(fakePuzzles(count))
+		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+		st := Run(ctx, Config{Base: ts.URL, Puzzles: 1}, 0, 1)
+		cancel()
+		ts.Close()
+		if st.Answers == 0 || st.RightAnswers == 0 {
+			t.Errorf("count %v: answers %d, right %d; want both", count, st.Answers, st.RightAnswers)
+		}
+		if lost := st.LostAnswers > 0 && st.Err() != nil; lost == count {
+			t.Errorf("count %v: lost answers %d, Err() %v", count, st.LostAnswers, st.Err())
+		}
+		if st.Other != 0 {
+			t.Errorf("count %v: other errors: %v", count, st.FirstErrors)
+		}
 	}
 }
