@@ -157,7 +157,7 @@ func writeReview(w io.Writer, rec *game.Record, r *ai.Review, side game.Color) {
 	fmt.Fprintln(w, ".")
 	whose := "both sides'"
 	if side != game.Empty {
-		whose = views.ColorName(side) + "'s"
+		whose = colorName(side) + "'s"
 	}
 	fmt.Fprintf(w, "Judging %s moves: exactly from %d empty squares on, by the search's estimate before that.\n\n", whose, r.ExactEmpties)
 
@@ -194,7 +194,7 @@ func writeReview(w io.Writer, rec *game.Record, r *ai.Review, side game.Color) {
 			}
 			lost += m.Loss()
 		}
-		fmt.Fprintf(w, "%s: %d moves judged, %d of them best or as good; %s lost in all.\n", views.ColorName(c), judged, best, views.Plural(lost, "disc"))
+		fmt.Fprintf(w, "%s: %d moves judged, %d of them best or as good; %s lost in all.\n", colorName(c), judged, best, plural(lost, "disc"))
 	}
 }
 
@@ -213,4 +213,20 @@ func orDash(s string) string {
 		return "-"
 	}
 	return s
+}
+
+// colorName names a side in the command's English output.
+func colorName(c game.Color) string {
+	if c == game.Black {
+		return "Black"
+	}
+	return "White"
+}
+
+// plural returns "1 disc" or "3 discs".
+func plural(n int, one string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %ss", n, one)
 }

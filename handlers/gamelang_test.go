@@ -64,7 +64,7 @@ func TestGamePagesTranslated(t *testing.T) {
 		}{
 			{"home", "GET", "/", nil, 200, true},
 			{"game", "GET", "/games/midgamemidgamemi", nil, 200, true},
-			{"game-refused", "POST", "/games/midgamemidgamemi/moves", url.Values{"ply": {"30"}, "move": {"a1"}}, 422, false},
+			{"game-refused", "POST", "/games/midgamemidgamemi/moves", url.Values{"ply": {"30"}, "move": {"a1"}}, 422, true},
 			{"game-resign", "GET", "/games/midgamemidgamemi?ask=resign", nil, 200, false},
 			{"game-delete", "GET", "/games/midgamemidgamemi?ask=delete&did=settings", nil, 200, false},
 			{"result", "GET", "/games/finishedfinished", nil, 200, true},
@@ -164,7 +164,7 @@ func englishLeft(l *views.Lang, page string) []string {
 		case "game", "home", "tutorial", "rules", "strategy", "faq", "history":
 			continue
 		}
-		for _, k := range views.MustProse(name).Keys() {
+		for _, k := range mustProse(name).Keys() {
 			if !l.Has(k) {
 				for _, s := range fragments(en.Paras(k)[0]) {
 					text = strings.ReplaceAll(text, s, " ")
@@ -174,7 +174,7 @@ func englishLeft(l *views.Lang, page string) []string {
 	}
 	var left []string
 	for _, f := range []string{"game", "home"} {
-		for _, k := range views.MustProse(f).Keys() {
+		for _, k := range mustProse(f).Keys() {
 			theirs := l.Paras(k)[0]
 			for _, s := range fragments(en.Paras(k)[0]) {
 				if strings.Contains(s, " ") && !strings.Contains(theirs, s) &&
@@ -203,4 +203,13 @@ func fragments(msg string) []string {
 		}
 	}
 	return out
+}
+
+// mustProse reads the English catalogue file name, which is embedded.
+func mustProse(name string) *views.Prose {
+	p, err := views.LoadProse(name)
+	if err != nil {
+		panic(err)
+	}
+	return p
 }

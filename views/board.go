@@ -291,17 +291,6 @@ func NewBoard(b game.Board, m Marks) BoardView {
 	})
 }
 
-// layout is layoutWords for boards whose labels are still English
-// strings (the tutorial's and the replay's): their words are joined as
-// the label, said as they are in every language.
-func layout(b game.Board, square func(sq game.Square, disc game.Color, label, class []string) (open bool, _, _ []string)) BoardView {
-	n := b.Size()
-	return layoutWords(b, func(sq game.Square, disc game.Color, _ []Text, class []string) (bool, []Text, []string) {
-		open, label, class := square(sq, disc, []string{sq.Name(n), discWord(disc)}, class)
-		return open, []Text{Plain(strings.Join(label, ", "))}, class // TODO(i18n): the tutorial's and replay's boards
-	})
-}
-
 // discWords are the keys of what a square holds, by colour.
 var discWords = map[game.Color]string{game.Black: "board.disc.black", game.White: "board.disc.white", game.Empty: "board.disc.empty"}
 

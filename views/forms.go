@@ -58,26 +58,13 @@ func Fieldset(f FormField, chosen string) FieldGroup {
 	return g
 }
 
-// Group is Fieldset with its words said in English, for the forms that
-// still take a RadioGroup of strings: the import form's and the replay's
-// "Play on from here".
-func Group(f FormField, chosen string) RadioGroup {
-	fg := Fieldset(f, chosen)
-	en := English() // TODO(i18n): the import and play-on forms
-	g := RadioGroup{Name: fg.Name, Legend: en.Say(fg.Legend), Hint: en.Say(fg.Hint)}
-	for _, c := range fg.Choices {
-		g.Choices = append(g.Choices, Choice{Value: c.Value, Label: en.Say(c.Label), Checked: c.Checked})
-	}
-	return g
-}
-
 // LevelName returns a level's name in a sentence ("against the computer,
 // Easy"); the form's labels may say more.
 func LevelName(level string) Text {
 	if key := "field.levelname." + level; English().Has(key) {
 		return Say(key)
 	}
-	return Plain(Capital(level))
+	return Plain(level)
 }
 
 // Pick returns the form's group named name (empty if there is none).

@@ -120,7 +120,7 @@ type ReplayPage struct {
 	// here", and Groups the choices of the new game after the opponent
 	// (the template's): nil when the game is over at this position.
 	PlayOn []Field
-	Groups []RadioGroup
+	Groups []FieldGroup
 	// Verdict is the review's judgement of the move played from this
 	// position, or nil; its best move is ringed on the board.
 	Verdict *Verdict
@@ -129,8 +129,8 @@ type ReplayPage struct {
 // PlayOnGroups are the choices of a game played on from a replay after
 // its opponent, which the template offers: the new-game form's level
 // field, Normal chosen.
-func PlayOnGroups(levels FormField) []RadioGroup {
-	return []RadioGroup{Group(levels, "normal")}
+func PlayOnGroups(levels FormField) []FieldGroup {
+	return []FieldGroup{Fieldset(levels, "normal")}
 }
 
 // ReplayPlayer is one side's line in a replay's score.
@@ -233,7 +233,7 @@ type ReplayBoard struct {
 // and the review's best move, if not game.Pass, ringed; described in words
 // for screen readers.
 func ReplayDiagram(b game.Board, placed game.Square, flipped game.Bits, best game.Square, status Text) ReplayBoard {
-	v := layout(b, func(sq game.Square, _ game.Color, label, class []string) (bool, []string, []string) {
+	v := layoutWords(b, func(sq game.Square, _ game.Color, label []Text, class []string) (bool, []Text, []string) {
 		switch {
 		case sq == placed:
 			class = append(class, "pl")
@@ -255,20 +255,20 @@ type ImportPage struct {
 	Message    Text   // why the last record was refused, or empty
 	Transcript string // what was sent, to correct
 	// Groups are the board size and start of a transcript, as chosen.
-	Groups []RadioGroup
+	Groups []FieldGroup
 }
 
 // ImportGroups are the import form's choices of board size and start, from
 // the new-game form's fields, with size and start chosen (their defaults
 // when not among the values).
-func ImportGroups(fields []FormField, size, start string) []RadioGroup {
-	var gs []RadioGroup
+func ImportGroups(fields []FormField, size, start string) []FieldGroup {
+	var gs []FieldGroup
 	for _, f := range fields {
 		switch f.Name {
 		case "size":
-			gs = append(gs, Group(f, size))
+			gs = append(gs, Fieldset(f, size))
 		case "start":
-			gs = append(gs, Group(f, start))
+			gs = append(gs, Fieldset(f, start))
 		}
 	}
 	return gs

@@ -69,11 +69,11 @@ func (g TrialGrid) HTML(l *Lang) template.HTML {
 	for r, row := range g.Rows {
 		sqs := slices.Clone(row.Squares)
 		for c := range sqs {
-			sqs[c].Label = l.Say(g.labels[r][c])
+			sqs[c].Label = g.labels[r][c]
 		}
 		v.Rows[r] = RowView{Num: row.Num, Squares: sqs}
 	}
-	return v.Grid("try")
+	return v.Grid("try", l)
 }
 
 // trialLayout lays out b row by row, each square as square describes it:

@@ -122,12 +122,6 @@ type Base struct {
 	Here string
 }
 
-// Choice is one option of a radio group.
-type Choice struct {
-	Value, Label string
-	Checked      bool
-}
-
 // FormField is a radio group of a form as the application defines it:
 // its name, the values it takes, in order, and the default. Its words are
 // in the catalogue (see forms.go).
@@ -135,13 +129,6 @@ type FormField struct {
 	Name    string
 	Values  []string
 	Default string
-}
-
-// RadioGroup is a fieldset of radio buttons.
-type RadioGroup struct {
-	Name, Legend string
-	Hint         string // a short note under the legend, or empty
-	Choices      []Choice
 }
 
 // NewGameForm is the new-game form's fields, with the player's choices.

@@ -2,17 +2,14 @@ package views
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"reversi/game"
 )
 
-// This file holds the words the pages say outside the templates: the
-// messages of refusals and errors, the narration of moves, the labels of
-// the players and the small grammar helpers they share. The templates hold
-// the rest. A translation would start here and in the *.tmpl files.
+// This file holds the Texts the pages say outside the templates: the
+// messages of refusals and errors, the narration of moves and the labels
+// of the players. Their words are in the catalogues, lang/CODE/*.txt.
 
 // Messages shown above a game's board when a request about it was refused.
 var (
@@ -101,64 +98,6 @@ func NoticeIncomplete(legend Text) Notice {
 	return Notice{Say("notice.incomplete.h"), Say("notice.incomplete", legend)}
 }
 
-// ColorName is a side's name in a sentence: "Black" or "White".
-func ColorName(c game.Color) string {
-	if c == game.Black {
-		return "Black"
-	}
-	return "White"
-}
-
-// discWord names what is on a square in a board's labels: "black",
-// "white" or "empty".
-func discWord(c game.Color) string {
-	switch c {
-	case game.Black:
-		return "black"
-	case game.White:
-		return "white"
-	}
-	return "empty"
-}
-
-// Capital returns s with its first letter in upper case.
-func Capital(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-// Sentence joins parts with semicolons and capitalises the first letter.
-func Sentence(parts ...string) string { return Capital(strings.Join(parts, "; ")) }
-
-// Plural returns "1 disc" or "3 discs".
-func Plural(n int, one string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + one + "s"
-}
-
-// IsAre returns "is" for one and "are" for more.
-func IsAre(n int) string {
-	if n == 1 {
-		return "is"
-	}
-	return "are"
-}
-
-// JoinAnd lists words in prose: "a", "a and b", "a, b and c".
-func JoinAnd(words []string) string {
-	switch len(words) {
-	case 0:
-		return ""
-	case 1:
-		return words[0]
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
-}
-
 // Voice says who the page speaks to. You is the viewer's side, spoken to
 // as "you"; in a game of two players on one device it is Empty, and both
 // sides are named by colour.
@@ -166,16 +105,6 @@ type Voice struct{ You game.Color }
 
 // Yours reports whether side c is the viewer's, whom the page calls "you".
 func (v Voice) Yours(c game.Color) bool { return v.You != game.Empty && c == v.You }
-
-// Who names side c in English: "you", "Black" or "White". The game page
-// no longer uses it (its sentences have a key for each case, see Yours);
-// it stays for the review's verdicts until they do the same.
-func (v Voice) Who(c game.Color) string {
-	if v.Yours(c) {
-		return "you"
-	}
-	return ColorName(c)
-}
 
 // Event is one ply of the last turn: a placement with its flips, a
 // free-start placement, or a pass.
@@ -347,13 +276,6 @@ func PlayerRole(opponent string, you, c game.Color) Text {
 		return Say("game.role.friend")
 	}
 	return Text{}
-}
-
-// PlayerWho is PlayerRole in English, for the replay page's player lines
-// and the players' names in a GGF record, which are not yet said in the
-// reader's language.
-func PlayerWho(opponent string, you, c game.Color) string {
-	return English().Say(PlayerRole(opponent, you, c)) // TODO(i18n): the replay page
 }
 
 // Winner names the winner on the result screen.

@@ -1,0 +1,256 @@
+package handlers
+
+import (
+	"context"
+	"html"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"reversi/db"
+	"reversi/game"
+	"reversi/static"
+)
+
+// The French and Japanese pages must not mix languages: every page a
+// player of the fixture games can reach, read as text (with the names
+// that assistive technology reads: aria-label, title, alt), holds no
+// English word.
+
+// frenchNever are words that French text never uses but English pages
+// are full of. Words that French shares (page, normal, expert, score,
+// table, on, or, a…) are not among them.
+var frenchNever = strings.Fields(`the and you your yours is are was were to of with from this that these it its
+	move moves moved game games board disc discs play played plays playing black white turn undo hint hints new
+	settings skip back next start started again win wins won lost draw square squares player players computer friend
+	online review reviews replay import level easy hard beginner sound show shows legal corner edge flip flipped
+	flips resign resigned delete keep yes puzzle puzzles daily streak solved what which who how why when where here
+	there please sorry not can cannot will would has have had be been by for if then so all one two three first last
+	home link language tutorial practice history rules strategy answers transcript enter space end
+	waiting invite seat round taken left right up down best worse better mistake mistakes`)
+
+// latinWord is a run of Latin letters: in Japanese text, each one must be
+// a square's name, a move list, a letter the text board draws, or GGF.
+var (
+	latinWord  = regexp.MustCompile(`[A-Za-z]+[0-9]*(?:[a-j][0-9]+)*`)
+	squareLike = regexp.MustCompile(`^(?:[a-jA-J](?:10|[1-9]))+$`)
+	wordSplit  = regexp.MustCompile(`[\p{L}’']+`)
+)
+
+// foreignWords returns the words of text that should not be in a page of
+// language lang.
+func foreignWords(lang, text string) []string {
+	var bad []string
+	switch lang {
+	case "fr":
+		for _, w := range wordSplit.FindAllString(text, -1) {
+			if slices.Contains(frenchNever, strings.ToLower(w)) {
+				bad = append(bad, w)
+			}
+		}
+	case "ja":
+		for _, w := range latinWord.FindAllString(text, -1) {
+			if len(w) == 1 || squareLike.MatchString(w) || w == "GGF" {
+				continue
+			}
+			bad = append(bad, w)
+		}
+	}
+	slices.Sort(bad)
+	return slices.Compact(bad)
+}
+
+var (
+	dropBlocks   = regexp.MustCompile(`(?s)<(script|style)\b.*?</(?:script|style)>|<([a-z]+)\b[^>]*\slang="[^"]*"[^>]*>.*?</([a-z]+)>`)
+	readAttrs    = regexp.MustCompile(`\s(?:aria-label|title|alt|placeholder|data-thinking|data-copy|data-copied|data-copy-failed)="([^"]*)"`)
+	tags         = regexp.MustCompile(`(?s)<[^>]*>`)
+	titleElement = regexp.MustCompile(`(?s)<title>(.*?)</title>`)
+)
+
+// pageWords returns what a page says: its text, its title and the
+// attributes read aloud or shown by scripts, with the parts marked as in
+// another language (the language switch) left out.
+func pageWords(page string) string {
+	page = strings.Replace(page, "<html lang=", "<html xml:lang=", 1)
+	page = dropBlocks.ReplaceAllStringFunc(page, func(m string) string {
+		if strings.HasPrefix(m, "<script") || strings.HasPrefix(m, "<style") {
+			return ""
+		}
+		return " "
+	})
+	var b strings.Builder
+	if m := titleElement.FindStringSubmatch(page); m != nil {
+		b.WriteString(m[1] + "\n")
+	}
+	for _, m := range readAttrs.FindAllStringSubmatch(page, -1) {
+		b.WriteString(m[1] + "\n")
+	}
+	b.WriteString(tags.ReplaceAllString(page, " "))
+	return html.UnescapeString(b.String())
+}
+
+// translatedFixtures puts the games of the pages checked, and returns
+// the GETs to check, by name.
+func translatedFixtures(t *testing.T, a *testApp) map[string]string {
+	t.Helper()
+	pages := browserPages(t, a)
+	for name, path := range map[string]string{
+		"replay": "/games/finishedfinished/replay?ply=5", "replay-end": "/games/finishedfinished/replay",
+		"review": "/games/finishedfinished/review", "import": "/import", "imported": "/replay?moves=f5d6c3d3c4&size=8&start=cross&ply=2",
+		"tutorial": "/tutorial", "tutorial-1": "/tutorial/1", "tutorial-2": "/tutorial/2?try=f3", "tutorial-3": "/tutorial/3",
+		"tutorial-bad": "/tutorial/2?try=z9", "practice": "/practice", "practice-try": "/practice?try=c4",
+		"rules": "/rules", "strategy": "/strategy", "faq": "/faq", "history": "/history",
+		"resign": "/games/midgamemidgamemi?ask=resign#resign", "delete": "/games/midgamemidgamemi?ask=delete#delete",
+		"puzzles": "/puzzles", "puzzle": "/puzzles/1", "notfound": "/nowhere", "nogame": "/games/aaaaaaaaaaaaaaaa",
+		"local": "/games/humanmustpassaaa",
+	} {
+		pages[name] = path
+	}
+	for step := 1; step <= 8; step++ {
+		pages["tutorial-step-"+string(rune('0'+step))] = "/tutorial/" + string(rune('0'+step))
+	}
+	return pages
+}
+
+// TestTranslatedPagesSayNoEnglish reads every fixture page, and the
+// answers to forms that render a page (a refused move, a stale board, a
+// bad record, the new-game question), in French and in Japanese.
+func TestTranslatedPagesSayNoEnglish(t *testing.T) {
+	for _, lang := range []string{"fr", "ja"} {
+		t.Run(lang, func(t *testing.T) {
+			a := newApp(t)
+			pages := translatedFixtures(t, a)
+			if err := a.srv.app.ChooseLanguage(context.Background(), testPlayer, lang, ""); err != nil {
+				t.Fatal(err)
+			}
+			cookie := a.playerCookie(testPlayer)
+			check := func(name string, w interface {
+				Result() *http.Response
+			}, body string) {
+				t.Helper()
+				if got := w.Result().Header.Get("Content-Language"); got != lang {
+					t.Errorf("%s: Content-Language %q, want %q", name, got, lang)
+				}
+				if !strings.Contains(body, `<html lang="`+lang+`">`) {
+					t.Errorf("%s: no <html lang=%q>", name, lang)
+				}
+				if bad := foreignWords(lang, pageWords(body)); len(bad) > 0 {
+					t.Errorf("%s in %s says English words %q", name, lang, bad)
+				}
+			}
+			for name, path := range pages {
+				path, _, _ = strings.Cut(path, "#")
+				w := a.do("GET", path, nil, cookie)
+				check(name+" "+path, w, w.Body.String())
+			}
+			for _, p := range []struct {
+				name, path string
+				form       url.Values
+			}{
+				{"illegal move", "/games/midgamemidgamemi/moves", url.Values{"ply": {"30"}, "move": {"a1"}}},
+				{"stale board", "/games/midgamemidgamemi/moves", url.Values{"ply": {"3"}, "move": {"e1"}}},
+				{"bad square", "/games/midgamemidgamemi/moves", url.Values{"ply": {"30"}, "move": {"z99"}}},
+				{"bad record", "/import", url.Values{"transcript": {"f5 f5"}, "size": {"8"}, "start": {"cross"}}},
+				{"new game question", "/games", url.Values{"opponent": {"local"}, "color": {"black"}, "level": {"easy"}, "size": {"8"}, "start": {"cross"}}},
+				{"incomplete form", "/games", url.Values{"opponent": {"local"}}},
+				{"bad language", "/language", url.Values{"lang": {"xx"}}},
+			} {
+				w := a.do("POST", p.path, p.form, cookie)
+				if w.Code == http.StatusSeeOther {
+					t.Errorf("%s: 303, want a page", p.name)
+					continue
+				}
+				check(p.name, w, w.Body.String())
+			}
+			// After a move: the narration of the move and the reply.
+			if w := a.do("POST", "/games/midgamemidgamemi/moves", url.Values{"ply": {"30"}, "move": {"e1"}}, cookie); w.Code != http.StatusSeeOther {
+				t.Fatalf("e1 = %d, want 303", w.Code)
+			}
+			w := a.do("GET", "/games/midgamemidgamemi", nil, cookie)
+			check("game after a move", w, w.Body.String())
+		})
+	}
+}
+
+// TestTranslatedPageWeights holds the game page after a move to 4 KB
+// gzipped, and a first visit to 14 KB, in each language.
+func TestTranslatedPageWeights(t *testing.T) {
+	for _, lang := range []string{"en", "fr", "ja"} {
+		a := newApp(t)
+		a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, nil)
+		if err := a.srv.app.ChooseLanguage(context.Background(), testPlayer, lang, ""); err != nil {
+			t.Fatal(err)
+		}
+		cookie := a.playerCookie(testPlayer)
+		if w := a.do("POST", "/games/midgamemidgamemi/moves", url.Values{"ply": {"30"}, "move": {"e1"}}, cookie); w.Code != http.StatusSeeOther {
+			t.Fatalf("e1 = %d, want 303", w.Code)
+		}
+		gamePage := gzipSize(t, a, "/games/midgamemidgamemi", cookie)
+		home := gzipSize(t, a, "/", cookie)
+		tutorial := gzipSize(t, a, "/tutorial/2?try=f3", cookie)
+		t.Logf("%s: game page %d B, home %d B, tutorial trial %d B gzipped", lang, gamePage, home, tutorial)
+		if gamePage > 4096 {
+			t.Errorf("%s: the game page after a move is %d bytes gzipped, over 4,096", lang, gamePage)
+		}
+		for what, n := range map[string]int{
+			"home, stylesheet and icon":              home + len(static.CSS.Gzip) + len(static.Icon.Gzip),
+			"game page, stylesheet and board script": gamePage + len(static.CSS.Gzip) + len(static.JS.Gzip),
+			"tutorial trial, stylesheet and script":  tutorial + len(static.CSS.Gzip) + len(static.JS.Gzip),
+		} {
+			if n > 14<<10 {
+				t.Errorf("%s: first visit, %s: %d bytes gzipped, over 14 KB", lang, what, n)
+			}
+		}
+	}
+}
+
+// TestForeignWords checks the checker.
+func TestForeignWords(t *testing.T) {
+	for _, tc := range []struct {
+		lang, text string
+		want       []string
+	}{
+		{"fr", "Vous avez joué f5 et retourné 1 ; à vous de jouer", nil},
+		{"fr", "Vous avez joué f5; your move", []string{"move", "your"}},
+		{"fr", "Niveau Normal, Expert, page, score", nil},
+		{"ja", "あなたはf5に打ち、1個返しました。GGF棋譜 d3 f5d6c3 X O", nil},
+		{"ja", "あなたの番です Skip to the board", []string{"Skip", "board", "the", "to"}},
+	} {
+		if got := foreignWords(tc.lang, tc.text); !slices.Equal(got, tc.want) {
+			t.Errorf("foreignWords(%s, %q) = %q, want %q", tc.lang, tc.text, got, tc.want)
+		}
+	}
+	page := `<html lang="fr"><title>Partie</title><p aria-label="Board">x</p><button lang="en">English</button><script>var the</script>`
+	if got := foreignWords("fr", pageWords(page)); !slices.Equal(got, []string{"Board"}) {
+		t.Errorf("pageWords read %q", got)
+	}
+}
+
+var _ = db.Online // the fixtures' package, used by browserPages
+
+// TestTextBrowserBoardInEachLanguage renders a mid-game page with w3m in
+// each language: the text board is the same grid of letters as in
+// English, whatever the words around it.
+func TestTextBrowserBoardInEachLanguage(t *testing.T) {
+	w3mPath(t)
+	var want []string
+	for _, lang := range []string{"en", "fr", "ja"} {
+		a := newApp(t)
+		a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, nil)
+		if err := a.srv.app.ChooseLanguage(context.Background(), testPlayer, lang, ""); err != nil {
+			t.Fatal(err)
+		}
+		body := a.do("GET", "/games/midgamemidgamemi", nil, a.playerCookie(testPlayer)).Body.String()
+		rows := textGrid(t, dumpW3m(t, body), 8)
+		if want == nil {
+			want = rows
+			continue
+		}
+		if !slices.Equal(rows, want) {
+			t.Errorf("%s: the text board is\n%s\nwant, as in English,\n%s", lang, strings.Join(rows, "\n"), strings.Join(want, "\n"))
+		}
+	}
+}
