@@ -383,4 +383,3 @@ var darkLightNames = map[string]string{
 	"Black": "Dark", "White": "Light", "black": "dark", "white": "light",
 	"Black's": "Dark's", "White's": "Light's",
 }
-
