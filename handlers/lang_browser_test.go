@@ -79,7 +79,7 @@ func TestBrowserLanguages(t *testing.T) {
 						audit(t, ctx, axe, lang+" "+name)
 					}
 					if shots[name] {
-						png, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+						png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 						if err != nil {
 							t.Fatal(err)
 						}
