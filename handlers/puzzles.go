@@ -43,11 +43,20 @@ func (s *Server) answerPuzzle(c *gin.Context) error {
 		if player, err = s.newPlayer(c); err == nil {
 			err = s.savePlayer(c, player)
 		}
+		if err == nil {
+			err = s.app.AnswerPuzzle(c.Request.Context(), player, p.Number, ans.Move)
+		}
 	} else {
-		err = s.recordPlayer(c, player)
-	}
-	if err == nil {
+		// A player with a cookie has a row (the cookie lives no longer
+		// than an unseen player's row, and the session keeps the last-seen
+		// time), so the answer is one write; should the row be gone (a
+		// database started afresh), it is made and the answer saved again.
 		err = s.app.AnswerPuzzle(c.Request.Context(), player, p.Number, ans.Move)
+		if err != nil && !errors.Is(err, play.ErrPuzzleStale) {
+			if err = s.recordPlayer(c, player); err == nil {
+				err = s.app.AnswerPuzzle(c.Request.Context(), player, p.Number, ans.Move)
+			}
+		}
 	}
 	if err != nil {
 		return err

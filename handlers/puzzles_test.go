@@ -316,3 +316,21 @@ func TestPuzzleLanguages(t *testing.T) {
 		}
 	}
 }
+
+// TestPuzzleAnswerAfterAFreshDatabase answers with a cookie whose player
+// the database does not hold (it was started afresh, the session keys
+// kept): the answer makes the player and counts, rather than failing.
+func TestPuzzleAnswerAfterAFreshDatabase(t *testing.T) {
+	old := newApp(t)
+	cookie := old.playerCookie(testPlayer)
+	a := newApp(t) // another database, the same session keys
+	p := play.Puzzles()[0]
+	path := views.PuzzleURL(p.Number) + "/answer"
+	if w := a.do("POST", path, url.Values{"move": {p.Best().Move.Name(8)}}, cookie); w.Code != http.StatusSeeOther {
+		t.Fatalf("POST %s = %d, want 303:\n%s", path, w.Code, w.Body)
+	}
+	pr, err := a.srv.app.PuzzleProgress(context.Background(), testPlayer)
+	if err != nil || !play.Solved(pr, p.Number) {
+		t.Errorf("the answer did not count: %+v, %v", pr, err)
+	}
+}
