@@ -22,7 +22,7 @@ import (
 // the rms and worst error, the bias, and the scale that fits best with
 // the error it would leave: the evidence for correcting the scale or not. Its solves
 // take minutes, so it runs only with REVERSI_MEASURE set;
-// REVERSI_MEASURE_EMPTIES (default 24,26,28) and REVERSI_MEASURE_N
+// REVERSI_MEASURE_EMPTIES (default 24,26,28), REVERSI_MEASURE_SKIP and REVERSI_MEASURE_N
 // (positions per count, default 6) choose how many.
 func TestReviewEstimateError(t *testing.T) {
 	if os.Getenv("REVERSI_MEASURE") == "" {
@@ -46,13 +46,20 @@ func TestReviewEstimateError(t *testing.T) {
 	if s := os.Getenv("REVERSI_MEASURE_N"); s != "" {
 		per, _ = strconv.Atoi(s)
 	}
+	// REVERSI_MEASURE_SKIP passes over the first positions of each count,
+	// to add positions to a measurement already made.
+	skip, _ := strconv.Atoi(os.Getenv("REVERSI_MEASURE_SKIP"))
 	ctx := context.Background()
-	var allEst, allExact, lossAllEst, lossAllExact []float64
+	var allEst, allExact, lossAllEst, lossAllExact, shownEst, shownLoss []float64
 	for _, empties := range counts {
 		var est, exact, lossEst, lossExact []float64
+		seen := 0
 		for i := uint64(0); len(est) < per; i++ {
 			b, m, ok := heldOutPosition(ctx, uint64(empties)*1000+i, empties)
 			if !ok {
+				continue
+			}
+			if seen++; seen <= skip {
 				continue
 			}
 			start := time.Now()
@@ -83,9 +90,16 @@ func TestReviewEstimateError(t *testing.T) {
 		logErrors(t, strconv.Itoa(empties)+" empties, loss", lossEst, lossExact)
 		allEst, allExact = append(allEst, est...), append(allExact, exact...)
 		lossAllEst, lossAllExact = append(lossAllEst, lossEst...), append(lossAllExact, lossExact...)
+		// As the review shows them, with its correction of scale.
+		s := float64(EstimateScale(8, empties)) / 10
+		for i := range est {
+			shownEst, shownLoss = append(shownEst, est[i]*s), append(shownLoss, lossEst[i]*s)
+		}
 	}
 	logErrors(t, "all, best value", allEst, allExact)
 	logErrors(t, "all, loss", lossAllEst, lossAllExact)
+	logErrors(t, "all, best value as the review shows it", shownEst, allExact)
+	logErrors(t, "all, loss as the review shows it", shownLoss, lossAllExact)
 }
 
 // logErrors logs the errors of estimates est against exact values: rms,
