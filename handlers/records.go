@@ -305,7 +305,7 @@ func (s *Server) replayVerdict(c *gin.Context, m *play.Match, ply int, page *vie
 			continue
 		}
 		size := m.Game.Record.Options.Size
-		v := views.NewVerdict(mr, views.ReviewInput{Size: size, Margin: play.ReviewMargin(size)}, voice(m))
+		v := views.NewVerdict(mr, views.ReviewInput{Size: size, Margin: play.ReviewMargin(size)}, views.MatchVoice(m))
 		page.Verdict = &v
 		if mr.Loss() > 0 {
 			placed, flips := game.Pass, game.Bits{}

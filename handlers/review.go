@@ -60,7 +60,7 @@ func (s *Server) showReview(c *gin.Context) error {
 		mine := func(c game.Color) bool { return play.ReviewedFor(m, c) }
 		views.FillReview(&page, views.ReviewInput{Moves: sr.Moves, Mistakes: sr.Mistakes(3, mine),
 			Turn: sr.Mistakes(1, func(game.Color) bool { return true }), Positions: m.Positions, Size: size,
-			Mine: mine, Voice: voice(m), Replay: gameURL(m.Game.ID) + "/replay?ply=",
+			Mine: mine, Voice: views.MatchVoice(m), Replay: gameURL(m.Game.ID) + "/replay?ply=",
 			Puzzles: sr.PuzzlePlies(m), Puzzle: gameURL(m.Game.ID) + "/review/puzzles/",
 			ExactEmpties: sr.ExactEmpties, Margin: play.ReviewMargin(size)})
 	case done != nil:
