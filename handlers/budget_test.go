@@ -1,0 +1,36 @@
+package handlers
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// maxLines is the HTTP layer's budget: it parses, calls play and renders
+// views, and a page's logic and words belong there, not here.
+const maxLines = 3000
+
+// TestHandlersStayThin counts the lines of the package's Go, tests aside.
+func TestHandlersStayThin(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n += bytes.Count(b, []byte("\n"))
+	}
+	t.Logf("handlers/: %d lines of Go besides tests", n)
+	if n > maxLines {
+		t.Errorf("handlers/ holds %d lines of Go besides tests, over its budget of %d: move page building to views/ and logic to play/", n, maxLines)
+	}
+}
