@@ -8,12 +8,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"reversi/db"
-	"reversi/db/sqlite"
 	"reversi/game"
 	"reversi/static"
 	"reversi/views"
@@ -27,19 +24,7 @@ const passGame6 = "e4e5d5c5f6d2b5f5f3d6b4a5b2c2c6e3e2f4e6f2a4c1a6a1e1b3b6f1b1d1"
 // asks for them: golden files, and none of the English of the game's
 // and home's catalogues left.
 func TestGamePagesTranslated(t *testing.T) {
-	var mu sync.Mutex
-	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
-	store, err := sqlite.Open(t.Context(), filepath.Join(t.TempDir(), "golden.db"), sqlite.WithClock(func() time.Time {
-		mu.Lock()
-		defer mu.Unlock()
-		now = now.Add(time.Second)
-		return now
-	}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	a := newAppWith(t, store, store)
+	a := newGoldenApp(t)
 	a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, func(g *db.Game) {
 		b, _ := g.Record.Board()
 		g.HintPly, g.HintSquare = len(g.Record.Plies), b.Moves().First()

@@ -244,21 +244,7 @@ func TestWholeGame(t *testing.T) {
 }
 
 func TestGoldenPages(t *testing.T) {
-	// The store's clock is fixed, so that the home page's "last move"
-	// time is the same on every run.
-	var mu sync.Mutex
-	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
-	store, err := sqlite.Open(t.Context(), filepath.Join(t.TempDir(), "golden.db"), sqlite.WithClock(func() time.Time {
-		mu.Lock()
-		defer mu.Unlock()
-		now = now.Add(time.Second)
-		return now
-	}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	a := newAppWith(t, store, store)
+	a := newGoldenApp(t)
 	a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, nil)
 	a.put("finishedfinished", testPlayer, game.Options{Size: 6}, wholeGame6, func(g *db.Game) {
 		g.Hints, g.Undos = 2, 1
@@ -518,4 +504,23 @@ func TestDeleteGame(t *testing.T) {
 	if home := a.do("GET", "/", nil, cookie).Body.String(); strings.Contains(home, id) {
 		t.Errorf("the home page still lists the deleted game")
 	}
+}
+
+// newGoldenApp is an app for golden pages: its store's clock is fixed, so
+// that the home page's "last move" time is the same on every run.
+func newGoldenApp(t *testing.T) *testApp {
+	t.Helper()
+	var mu sync.Mutex
+	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	store, err := sqlite.Open(t.Context(), filepath.Join(t.TempDir(), "golden.db"), sqlite.WithClock(func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		now = now.Add(time.Second)
+		return now
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	return newAppWith(t, store, store)
 }
