@@ -101,11 +101,8 @@ type Lang struct {
 	printer *message.Printer
 }
 
-// Disc-name choices.
-const (
-	NamesUsual     = ""
-	NamesDarkLight = "dl"
-)
+// NamesDarkLight is the choice of Dark and Light for the discs' names.
+const NamesDarkLight = "dl"
 
 // languages are the pages' languages, English first: the fallback of
 // negotiation and of a key missing elsewhere.
@@ -118,14 +115,18 @@ var languages = []*Lang{
 // darkLight is English with the discs named Dark and Light.
 var darkLight = &Lang{Code: "en", Names: NamesDarkLight, Name: "English", tag: language.English}
 
-var matcher = language.NewMatcher([]language.Tag{language.English, language.French, language.Japanese})
+// matcher picks among the languages' tags, English first.
+var matcher language.Matcher
 
 func init() {
-	for _, l := range languages {
+	tags := make([]language.Tag, len(languages))
+	for i, l := range languages {
 		if err := l.load(); err != nil {
 			panic(err)
 		}
+		tags[i] = l.tag
 	}
+	matcher = language.NewMatcher(tags)
 	darkLight.entries = darkLightEntries(languages[0].entries)
 	darkLight.build()
 }
@@ -135,16 +136,6 @@ func English() *Lang { return languages[0] }
 
 // Languages returns the pages' languages, English first.
 func Languages() []*Lang { return languages }
-
-// LangCodes returns the codes of the languages, for the application's
-// kept choice.
-func LangCodes() []string {
-	codes := make([]string, len(languages))
-	for i, l := range languages {
-		codes[i] = l.Code
-	}
-	return codes
-}
 
 // Lookup returns the language of code with the disc names names, or nil
 // when there is no such language. Dark and Light are English only; other
