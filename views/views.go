@@ -9,6 +9,7 @@ import (
 	"embed"
 	"fmt"
 	"html/template"
+	"regexp"
 	"slices"
 	"sync"
 )
@@ -32,28 +33,40 @@ type Views struct {
 	pages map[*Lang]map[string]*template.Template
 }
 
-// New parses the templates, and makes a copy of each page for each
-// language whose functions say its words in that language.
+// New parses the templates once for each language, with functions that
+// say their words in that language. A key written alone, {{t "nav.faq"}}, is
+// said once here rather than at every page: its words, escaped, become
+// the template's text.
 func New() (*Views, error) {
 	v := &Views{pages: make(map[*Lang]map[string]*template.Template)}
-	langs := append(slices.Clone(languages), darkLight)
-	for _, l := range langs {
+	for _, l := range append(slices.Clone(languages), darkLight) {
 		v.pages[l] = make(map[string]*template.Template)
-	}
-	for _, name := range append(append([]string{Home, Confirm, Play, Error, Join}, tutorialPages...), recordPages...) {
-		t, err := template.New(name).Funcs(languages[0].funcs()).ParseFS(files, append(partials, name+".tmpl")...)
-		if err != nil {
-			return nil, fmt.Errorf("parse page %s: %w", name, err)
-		}
-		for _, l := range langs {
-			c, err := t.Clone()
-			if err != nil {
-				return nil, fmt.Errorf("page %s in %s: %w", name, l.Code, err)
+		for _, name := range append(append([]string{Home, Confirm, Play, Error, Join}, tutorialPages...), recordPages...) {
+			t := template.New(name).Funcs(l.funcs())
+			for _, file := range append(slices.Clone(partials), name+".tmpl") {
+				src, err := files.ReadFile(file)
+				if err != nil {
+					return nil, err
+				}
+				if _, err := t.New(file).Parse(l.sayKeys(string(src))); err != nil {
+					return nil, fmt.Errorf("parse page %s in %s: %w", name, l.Code, err)
+				}
 			}
-			v.pages[l][name] = c.Funcs(l.funcs())
+			v.pages[l][name] = t
 		}
 	}
 	return v, nil
+}
+
+// aKey is a template's key said alone, with nothing to fill in.
+var aKey = regexp.MustCompile(`\{\{t "([a-z][a-z0-9._/-]*)"\}\}`)
+
+// sayKeys returns src with each key said alone replaced by its words in l,
+// escaped as the template would escape them.
+func (l *Lang) sayKeys(src string) string {
+	return aKey.ReplaceAllStringFunc(src, func(m string) string {
+		return template.HTMLEscapeString(l.T(aKey.FindStringSubmatch(m)[1]))
+	})
 }
 
 // funcs are the template functions that say words in l: t says a key or a
