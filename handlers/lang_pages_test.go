@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"context"
 	"html"
 	"net/http"
 	"net/url"
@@ -123,10 +122,7 @@ func TestTranslatedPagesSayNoEnglish(t *testing.T) {
 		t.Run(lang, func(t *testing.T) {
 			a := newApp(t)
 			pages := translatedFixtures(t, a)
-			if err := a.srv.app.ChooseLanguage(context.Background(), testPlayer, lang, ""); err != nil {
-				t.Fatal(err)
-			}
-			cookie := a.playerCookie(testPlayer)
+			cookie := a.inLanguage(lang)
 			check := func(name string, w interface {
 				Result() *http.Response
 			}, body string) {
@@ -181,10 +177,7 @@ func TestTranslatedPageWeights(t *testing.T) {
 	for _, lang := range []string{"en", "fr", "ja"} {
 		a := newApp(t)
 		a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, nil)
-		if err := a.srv.app.ChooseLanguage(context.Background(), testPlayer, lang, ""); err != nil {
-			t.Fatal(err)
-		}
-		cookie := a.playerCookie(testPlayer)
+		cookie := a.inLanguage(lang)
 		if w := a.do("POST", "/games/midgamemidgamemi/moves", url.Values{"ply": {"30"}, "move": {"e1"}}, cookie); w.Code != http.StatusSeeOther {
 			t.Fatalf("e1 = %d, want 303", w.Code)
 		}
@@ -240,10 +233,7 @@ func TestTextBrowserBoardInEachLanguage(t *testing.T) {
 	for _, lang := range []string{"en", "fr", "ja"} {
 		a := newApp(t)
 		a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, nil)
-		if err := a.srv.app.ChooseLanguage(context.Background(), testPlayer, lang, ""); err != nil {
-			t.Fatal(err)
-		}
-		body := a.do("GET", "/games/midgamemidgamemi", nil, a.playerCookie(testPlayer)).Body.String()
+		body := a.do("GET", "/games/midgamemidgamemi", nil, a.inLanguage(lang)).Body.String()
 		rows := textGrid(t, dumpW3m(t, body), 8)
 		if want == nil {
 			want = rows
@@ -253,4 +243,15 @@ func TestTextBrowserBoardInEachLanguage(t *testing.T) {
 			t.Errorf("%s: the text board is\n%s\nwant, as in English,\n%s", lang, strings.Join(rows, "\n"), strings.Join(want, "\n"))
 		}
 	}
+}
+
+// inLanguage chooses lang with the switch at a page's foot, as the test
+// player, and returns the cookie that the answer leaves, which carries it.
+func (a *testApp) inLanguage(lang string) *http.Cookie {
+	a.t.Helper()
+	w := a.do("POST", "/language", url.Values{"lang": {lang}}, a.playerCookie(testPlayer))
+	if w.Code != http.StatusSeeOther {
+		a.t.Fatalf("POST /language lang=%s = %d", lang, w.Code)
+	}
+	return cookieFrom(a.t, w)
 }

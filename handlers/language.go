@@ -11,34 +11,23 @@ import (
 )
 
 // language returns the language of the page for r: the one the player
-// chose, kept with their choices, or else the best match for the
-// browser's Accept-Language. A store that cannot be read leaves the
-// browser's choice.
+// chose, which their cookie carries (the store keeps it too, with their
+// other choices), or else the best match for the browser's
+// Accept-Language.
 func (s *Server) language(r *http.Request) *views.Lang {
-	browser := func(names string) *views.Lang {
-		l := views.Negotiate(r.Header.Get("Accept-Language"))
-		if names != "" {
-			if v := views.Lookup(l.Code, names); v != nil {
-				return v
-			}
-		}
-		return l
-	}
-	player := ""
+	var code, names string
 	if sess, err := s.cookies.Get(r, cookieName); err == nil {
-		player, _ = sess.Values[playerKey].(string)
+		chosen, _ := sess.Values[langKey].(string)
+		code, names, _ = strings.Cut(chosen, ".")
 	}
-	if !playerIDPattern.MatchString(player) {
-		return browser("")
-	}
-	ch, err := s.app.Choices(r.Context(), player)
-	if err != nil {
-		return browser("")
-	}
-	if l := views.Lookup(ch.Lang, ch.Names); l != nil {
+	if l := views.Lookup(code, names); l != nil {
 		return l
 	}
-	return browser(ch.Names)
+	l := views.Negotiate(r.Header.Get("Accept-Language"))
+	if v := views.Lookup(l.Code, names); v != nil && names != "" {
+		return v
+	}
+	return l
 }
 
 // chooseLanguage keeps the language or disc names that the switch at the
@@ -58,10 +47,17 @@ func (s *Server) chooseLanguage(c *gin.Context) error {
 			return err
 		}
 	}
-	if err := s.app.ChooseLanguage(c.Request.Context(), p, lang, names); err != nil {
+	ch, err := s.app.ChooseLanguage(c.Request.Context(), p, lang, names)
+	if err != nil {
 		return err
 	}
+	chosen := ch.Lang // the cookie carries the choice as the store keeps it
+	if ch.Names != "" {
+		chosen += "." + ch.Names
+	}
+	c.Set(langKey, chosen)
 	c.Set(recordedKey, p)
+	c.Set(savedKey, false) // written again, even if the session's refresh wrote it
 	if err := s.savePlayer(c, p); err != nil {
 		return err
 	}

@@ -64,13 +64,22 @@ func TestChooseLanguage(t *testing.T) {
 	}
 	// Dark and Light are English's: asked for on a French page, they wait
 	// for English.
-	a.do("POST", "/language", url.Values{"names": {"dl"}}, cookie)
-	a.do("POST", "/language", url.Values{"lang": {"en"}}, cookie)
+	// The browser keeps the cookie of each answer.
+	choose := func(form url.Values) {
+		t.Helper()
+		w := a.do("POST", "/language", form, cookie)
+		if w.Code != http.StatusSeeOther {
+			t.Fatalf("POST /language %v = %d", form, w.Code)
+		}
+		cookie = cookieFrom(t, w)
+	}
+	choose(url.Values{"names": {"dl"}})
+	choose(url.Values{"lang": {"en"}})
 	body := a.getLang("/", "fr", cookie).Body.String()
 	if !strings.Contains(body, "<strong>Dark and Light</strong>") {
 		t.Errorf("English with Dark and Light chosen still names Black:\n%.2000s", body)
 	}
-	a.do("POST", "/language", url.Values{"names": {"usual"}}, cookie)
+	choose(url.Values{"names": {"usual"}})
 	if body := a.getLang("/", "", cookie).Body.String(); !strings.Contains(body, "<strong>Black and White</strong>") {
 		t.Error("switching back to Black and White did not stick")
 	}
@@ -98,4 +107,42 @@ func TestChooseLanguageRefusals(t *testing.T) {
 			t.Errorf("next %q: went to %q, want %q", next, got, want)
 		}
 	}
+}
+
+// TestLanguageSurvivesTheSessionRefresh checks that the cookie written
+// again by a later POST (a new game here) still carries the choice, and
+// that the store keeps it with the player's other choices.
+func TestLanguageSurvivesTheSessionRefresh(t *testing.T) {
+	a := newApp(t)
+	cookie := cookieFrom(t, a.do("POST", "/language", url.Values{"lang": {"ja"}}, nil))
+	w := a.do("POST", "/games", url.Values{"opponent": {"local"}, "color": {"black"}, "level": {"easy"}, "size": {"8"},
+		"start": {"cross"}, "confirm": {"yes"}}, cookie)
+	if w.Code != http.StatusSeeOther {
+		t.Fatalf("POST /games = %d", w.Code)
+	}
+	for _, c := range w.Result().Cookies() {
+		if c.Name == cookieName {
+			cookie = c
+		}
+	}
+	if got := a.getLang("/", "fr", cookie).Header().Get("Content-Language"); got != "ja" {
+		t.Errorf("after a new game's cookie, the page is %q, want the chosen ja", got)
+	}
+	ch, err := a.srv.app.Choices(t.Context(), playerFrom(t, a, cookie))
+	if err != nil || ch.Lang != "ja" {
+		t.Errorf("the store keeps %+v, %v; want ja with the other choices", ch, err)
+	}
+}
+
+// playerFrom reads the player id a cookie carries.
+func playerFrom(t *testing.T, a *testApp, cookie *http.Cookie) string {
+	t.Helper()
+	req := httptest.NewRequest("GET", "/", nil)
+	req.AddCookie(cookie)
+	sess, err := a.srv.cookies.Get(req, cookieName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, _ := sess.Values[playerKey].(string)
+	return id
 }

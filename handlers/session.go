@@ -75,7 +75,17 @@ func (s *Server) savePlayer(c *gin.Context, id string) error {
 		return err
 	}
 	sess, _ := s.cookies.Get(c.Request, cookieName) // a bad cookie gives a fresh session
+	lang, _ := sess.Values[langKey].(string)
+	if old, _ := sess.Values[playerKey].(string); old != id {
+		lang = "" // another player's choice
+	}
+	if chosen, ok := c.Get(langKey); ok {
+		lang = chosen.(string)
+	}
 	sess.Values = map[any]any{playerKey: id}
+	if lang != "" {
+		sess.Values[langKey] = lang
+	}
 	opts := *s.cookies.Options
 	opts.Secure = s.secure || c.Request.TLS != nil
 	sess.Options = &opts
@@ -87,9 +97,10 @@ func (s *Server) savePlayer(c *gin.Context, id string) error {
 	return nil
 }
 
-// sessionSerializer writes a session, which holds only the player id, as
-// "p:", the id, ":" and the Unix time it is written at, inside the cookie's
-// encryption and signature. The default, gob, builds a decoder for every
+// sessionSerializer writes a session, which holds the player id and the
+// language they chose, if any, as "p:", the id, ":", the Unix time it is
+// written at and, with a language, ":" and the language (see langKey),
+// inside the cookie's encryption and signature. The default, gob, builds a decoder for every
 // cookie it reads, which cost 7% of the server's CPU under load. Cookies
 // written before, with gob or without the time, still read; they count as
 // old, so the next POST writes them again.
@@ -102,7 +113,13 @@ const sessionPrefix = "p:"
 // Session values besides playerKey: when the cookie was written (a
 // time.Time), and, in the context only, that this response wrote it.
 const (
-	issuedKey   = "issued"
+	issuedKey = "issued"
+	// langKey is the language the player chose, as "fr", or with their
+	// choice of disc names after a dot, "en.dl", ".dl" when they chose
+	// the names alone. It rides in the cookie so that a page knows its
+	// language without reading the store; the store keeps it too, with
+	// the player's other choices.
+	langKey     = "lang"
 	savedKey    = "session saved"
 	recordedKey = "player recorded"
 )
@@ -110,14 +127,23 @@ const (
 func (ss sessionSerializer) Serialize(src any) ([]byte, error) {
 	vals, ok := src.(map[any]any)
 	id, isString := vals[playerKey].(string)
-	if !ok || !isString || len(vals) != 1 {
-		return nil, errors.New("session: only a player id can be stored")
+	want := 1
+	lang, hasLang := vals[langKey].(string)
+	if hasLang {
+		want = 2
+	}
+	if !ok || !isString || len(vals) != want || strings.Contains(lang, ":") {
+		return nil, errors.New("session: only a player id and a language can be stored")
 	}
 	now := time.Now
 	if ss.now != nil {
 		now = ss.now
 	}
-	return fmt.Appendf(nil, "%s%s:%d", sessionPrefix, id, now().Unix()), nil
+	b := fmt.Appendf(nil, "%s%s:%d", sessionPrefix, id, now().Unix())
+	if lang != "" {
+		b = fmt.Appendf(b, ":%s", lang)
+	}
+	return b, nil
 }
 
 func (sessionSerializer) Deserialize(src []byte, dst any) error {
@@ -129,10 +155,14 @@ func (sessionSerializer) Deserialize(src []byte, dst any) error {
 	if !found {
 		return securecookie.GobEncoder{}.Deserialize(src, dst)
 	}
-	id, stamp, _ := strings.Cut(rest, ":")
+	id, rest, _ := strings.Cut(rest, ":")
+	stamp, lang, _ := strings.Cut(rest, ":")
 	*vals = map[any]any{playerKey: id}
 	if secs, err := strconv.ParseInt(stamp, 10, 64); err == nil {
 		(*vals)[issuedKey] = time.Unix(secs, 0)
+	}
+	if lang != "" {
+		(*vals)[langKey] = lang
 	}
 	return nil
 }

@@ -141,6 +141,22 @@ func TestSessionCookieFormats(t *testing.T) {
 	if err := (sessionSerializer{}).Deserialize([]byte(sessionPrefix+testPlayer), &vals); err != nil || vals[playerKey] != testPlayer {
 		t.Errorf("Deserialize = %v, %v", vals, err)
 	}
+	// A chosen language rides along; anything else, or a language that
+	// would break the format, does not.
+	b, err := (sessionSerializer{}).Serialize(map[any]any{playerKey: testPlayer, langKey: "en.dl"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := (sessionSerializer{}).Deserialize(b, &vals); err != nil || vals[playerKey] != testPlayer || vals[langKey] != "en.dl" {
+		t.Errorf("a session with a language read back as %v, %v", vals, err)
+	}
+	for _, bad := range []map[any]any{
+		{playerKey: testPlayer, langKey: "fr:x"}, {playerKey: testPlayer, langKey: 7}, {playerKey: testPlayer, langKey: "fr", "more": 1},
+	} {
+		if _, err := (sessionSerializer{}).Serialize(bad); err == nil {
+			t.Errorf("Serialize(%v) wrote it", bad)
+		}
+	}
 }
 
 // TestSessionCookieRefresh checks that a POST writes the cookie again once

@@ -168,17 +168,17 @@ func validWord(s string) bool {
 var ErrBadLanguage = fmt.Errorf("%w: language", db.ErrInvalid)
 
 // ChooseLanguage keeps the player's language, names, or both (an empty
-// one is left as it was), with their other choices.
-func (a *App) ChooseLanguage(ctx context.Context, player, lang, names string) error {
+// one is left as it was), with their other choices, and returns them.
+func (a *App) ChooseLanguage(ctx context.Context, player, lang, names string) (Choices, error) {
 	if lang != "" && !validWord(lang) || names != "" && !validWord(names) {
-		return ErrBadLanguage
+		return Choices{}, ErrBadLanguage
 	}
 	if err := a.SeePlayer(ctx, player); err != nil {
-		return err
+		return Choices{}, err
 	}
 	ch, err := a.Choices(ctx, player)
 	if err != nil {
-		return err
+		return ch, err
 	}
 	if lang != "" {
 		ch.Lang = lang
@@ -186,7 +186,7 @@ func (a *App) ChooseLanguage(ctx context.Context, player, lang, names string) er
 	if names != "" {
 		ch.Names = names
 	}
-	return a.KeepChoices(ctx, player, ch)
+	return ch, a.KeepChoices(ctx, player, ch)
 }
 
 // KeepChoices stores the player's new-game choices and settings.
