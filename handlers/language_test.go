@@ -146,3 +146,35 @@ func playerFrom(t *testing.T, a *testApp, cookie *http.Cookie) string {
 	id, _ := sess.Values[playerKey].(string)
 	return id
 }
+
+// FuzzLanguageSwitch posts arbitrary values to the language switch: it
+// answers 303 back to a path of this site, 400, or 413 for a form over
+// the size limit, never anything else, and a page afterwards is in one
+// of the languages.
+func FuzzLanguageSwitch(f *testing.F) {
+	for _, seed := range [][3]string{
+		{"fr", "", "/rules"}, {"", "dl", "/"}, {"ja", "usual", "//evil.example"}, {"en", "", "/\\evil"},
+		{"xx", "", ""}, {"fr", "pink", "/games?x=1#y"}, {"", "", "https://evil.example/"}, {"fr", "", "/\r\nSet-Cookie: x"},
+	} {
+		f.Add(seed[0], seed[1], seed[2])
+	}
+	a := newApp(f)
+	f.Fuzz(func(t *testing.T, lang, names, next string) {
+		a.t = t
+		w := a.do("POST", "/language", url.Values{"lang": {lang}, "names": {names}, "next": {next}}, nil)
+		switch w.Code {
+		case http.StatusSeeOther:
+			loc := w.Header().Get("Location")
+			if !strings.HasPrefix(loc, "/") || strings.HasPrefix(loc, "//") || strings.ContainsAny(loc, "\\\r\n") {
+				t.Fatalf("lang %q names %q next %q: 303 to %q, not a path of this site", lang, names, next, loc)
+			}
+			page := a.getLang("/", "", cookieFrom(t, w))
+			if l := page.Header().Get("Content-Language"); l != "en" && l != "fr" && l != "ja" {
+				t.Fatalf("after the switch, Content-Language %q", l)
+			}
+		case http.StatusBadRequest, http.StatusRequestEntityTooLarge:
+		default:
+			t.Fatalf("lang %q names %q next %q: %d", lang, names, next, w.Code)
+		}
+	})
+}
