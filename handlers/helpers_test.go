@@ -82,7 +82,7 @@ type testConfig struct {
 func newTestServer(t testing.TB, cfg testConfig) *Server {
 	t.Helper()
 	if cfg.Views == nil {
-		v, err := views.New()
+		v, err := testViews()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -331,3 +331,8 @@ func migratedDB(t testing.TB) string {
 	}
 	return path
 }
+
+// testViews are the templates parsed once for every test server: parsing
+// them in each language takes tens of milliseconds, and a Views does not
+// change once made.
+var testViews = sync.OnceValues(views.New)

@@ -53,11 +53,7 @@ func TestBodyLimits(t *testing.T) {
 
 func TestRateLimits(t *testing.T) {
 	a := newApp(t)
-	v, err := views.New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := newTestServer(t, testConfig{Config: Config{Views: v, MoveRate: 0.001, MoveBurst: 2, GameRate: 0.001, GameBurst: 1},
+	srv := newTestServer(t, testConfig{Config: Config{MoveRate: 0.001, MoveBurst: 2, GameRate: 0.001, GameBurst: 1},
 		Play: play.Config{Store: a.store, Choose: firstMove, Hint: firstHint}})
 	a.srv, a.h = srv, srv.Routes()
 	id, cookie := a.start(nil, "opponent", "local")
@@ -159,11 +155,7 @@ func TestRateLimitBehindProxy(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			a := newApp(t)
-			v, err := views.New()
-			if err != nil {
-				t.Fatal(err)
-			}
-			srv := newTestServer(t, testConfig{Config: Config{Views: v, MoveRate: -1, GameRate: 0.001, GameBurst: 1, TrustedProxies: tt.proxies},
+			srv := newTestServer(t, testConfig{Config: Config{MoveRate: -1, GameRate: 0.001, GameBurst: 1, TrustedProxies: tt.proxies},
 				Play: play.Config{Store: a.store}})
 			h := srv.Routes()
 			for i, client := range []string{"198.51.100.1", "198.51.100.1", "198.51.100.2"} {

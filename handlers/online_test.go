@@ -20,7 +20,6 @@ import (
 	"reversi/db/sqlite"
 	"reversi/game"
 	"reversi/play"
-	"reversi/views"
 )
 
 // onlineServer serves the app over real HTTP, for event streams and long
@@ -43,11 +42,7 @@ func onlineApp(t *testing.T, mod func(*testConfig), writeTimeout time.Duration) 
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	v, err := views.New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := testConfig{Config: Config{Views: v}, Play: play.Config{Store: store, Choose: firstMove, Hint: firstHint}}
+	cfg := testConfig{Config: Config{}, Play: play.Config{Store: store, Choose: firstMove, Hint: firstHint}}
 	if mod != nil {
 		mod(&cfg)
 	}

@@ -21,7 +21,6 @@ import (
 	"reversi/db"
 	"reversi/game"
 	"reversi/static"
-	"reversi/views"
 )
 
 // Positions found by random play, replayed by the tests:
@@ -352,10 +351,6 @@ func TestResumeAGameStoredAtTheComputersTurn(t *testing.T) {
 // nothing.
 func TestSlowComputer(t *testing.T) {
 	base := newApp(t)
-	v, err := views.New()
-	if err != nil {
-		t.Fatal(err)
-	}
 	slow := func(ctx context.Context, b game.Board, _ ai.Level, _ *rand.Rand) (game.Square, error) {
 		<-ctx.Done()
 		return game.Pass, ctx.Err()
@@ -364,7 +359,7 @@ func TestSlowComputer(t *testing.T) {
 		<-ctx.Done()
 		return game.Pass, ctx.Err()
 	}
-	srv := newTestServer(t, testConfig{Config: Config{Views: v},
+	srv := newTestServer(t, testConfig{Config: Config{},
 		Play: play.Config{Store: base.store, Choose: slow, Hint: slowHint, AITimeout: 20 * time.Millisecond}})
 	a := &testApp{t: t, store: base.store, srv: srv, h: srv.Routes()}
 	id, cookie := a.start(nil)
