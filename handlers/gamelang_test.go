@@ -1,11 +1,9 @@
 package handlers
 
 import (
-	"html"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -82,8 +80,8 @@ func TestGamePagesTranslated(t *testing.T) {
 				if tc.golden {
 					golden(t, tc.name+"-"+lang, []byte(page))
 				}
-				for _, left := range englishLeft(views.Lookup(lang, ""), page) {
-					t.Errorf("English left: %s", left)
+				if bad := foreignWords(lang, pageWords(page)); len(bad) > 0 {
+					t.Errorf("English left: %q", bad)
 				}
 			})
 		}
@@ -100,8 +98,8 @@ func TestOnlinePagesTranslated(t *testing.T) {
 	read := func(p *client, path, what string) string {
 		t.Helper()
 		body := p.want(p.get(path), http.StatusOK, what).body
-		for _, left := range englishLeft(langs[p], body) {
-			t.Errorf("%s, in %s: English left: %s", what, langs[p].Code, left)
+		if bad := foreignWords(langs[p].Code, pageWords(body)); len(bad) > 0 {
+			t.Errorf("%s, in %s: English left: %q", what, langs[p].Code, bad)
 		}
 		return body
 	}
@@ -128,73 +126,4 @@ func TestOnlinePagesTranslated(t *testing.T) {
 	if body := read(guest, gamePath, "guest is asked"); !strings.Contains(body, "同じ色のままもう一局を希望しています。") {
 		t.Errorf("the guest's page does not ask in Japanese:\n%s", body)
 	}
-}
-
-// englishLeft returns the English of the game's and home's catalogues
-// (lang/en/game.txt and home.txt) that a page in l still shows: every
-// stretch of two words or more between a message's arguments, where l
-// says the message otherwise. English that other catalogues have and l
-// lacks is taken out of the page first: those words are not this area's.
-func englishLeft(l *views.Lang, page string) []string {
-	en := views.English()
-	text := html.UnescapeString(tagPattern.ReplaceAllString(page, " "))
-	for _, m := range wordAttr.FindAllStringSubmatch(page, -1) {
-		text += " | " + html.UnescapeString(m[1])
-	}
-	// The entries of other catalogues that l does not have yet.
-	files, _ := filepath.Glob("../views/lang/en/*.txt")
-	for _, f := range files {
-		name := strings.TrimSuffix(filepath.Base(f), ".txt")
-		switch name {
-		case "game", "home", "tutorial", "rules", "strategy", "faq", "history":
-			continue
-		}
-		for _, k := range mustProse(name).Keys() {
-			if !l.Has(k) {
-				for _, s := range fragments(en.Paras(k)[0]) {
-					text = strings.ReplaceAll(text, s, " ")
-				}
-			}
-		}
-	}
-	var left []string
-	for _, f := range []string{"game", "home"} {
-		for _, k := range mustProse(f).Keys() {
-			theirs := l.Paras(k)[0]
-			for _, s := range fragments(en.Paras(k)[0]) {
-				if strings.Contains(s, " ") && !strings.Contains(theirs, s) &&
-					regexp.MustCompile(`\b`+regexp.QuoteMeta(s)+`\b`).MatchString(text) {
-					left = append(left, k+": "+s)
-				}
-			}
-		}
-	}
-	return left
-}
-
-var (
-	tagPattern = regexp.MustCompile(`<[^>]*>`)
-	// wordAttr matches an attribute whose value is words.
-	wordAttr = regexp.MustCompile(`(?:aria-label|title|alt|data-[a-z-]+)="([^"]*)"`)
-)
-
-// fragments splits a message at its arguments and plural forms into the
-// stretches of words it says as written.
-func fragments(msg string) []string {
-	var out []string
-	for _, s := range regexp.MustCompile(`%(?:\[\d+\])?[a-z]|(?:^| )\[(?:[a-z]+|=\d+)\] `).Split(msg, -1) {
-		if s = strings.Trim(s, " ,.:;()"); s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-// mustProse reads the English catalogue file name, which is embedded.
-func mustProse(name string) *views.Prose {
-	p, err := views.LoadProse(name)
-	if err != nil {
-		panic(err)
-	}
-	return p
 }

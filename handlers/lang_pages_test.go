@@ -4,9 +4,12 @@ import (
 	"html"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"reversi/db"
@@ -19,17 +22,41 @@ import (
 // that assistive technology reads: aria-label, title, alt), holds no
 // English word.
 
-// frenchNever are words that French text never uses but English pages
-// are full of. Words that French shares (page, normal, expert, score,
-// table, on, or, a…) are not among them.
-var frenchNever = strings.Fields(`the and you your yours is are was were to of with from this that these it its
-	move moves moved game games board disc discs play played plays playing black white turn undo hint hints new
-	settings skip back next start started again win wins won lost draw square squares player players computer friend
-	online review reviews replay import level easy hard beginner sound show shows legal corner edge flip flipped
-	flips resign resigned delete keep yes puzzle puzzles daily streak solved what which who how why when where here
-	there please sorry not can cannot will would has have had be been by for if then so all one two three first last
-	home link language tutorial practice history rules strategy answers transcript enter space end
-	waiting invite seat round taken left right up down best worse better mistake mistakes`)
+// englishOnly are the words of the English catalogues that no French
+// catalogue uses, lower-cased: on a French page, each is English left
+// over. They come from the catalogues, so that a new English word is
+// looked for as soon as it is written.
+var englishOnly = sync.OnceValue(func() map[string]bool {
+	words := func(lang string) map[string]bool {
+		files, _ := filepath.Glob("../views/lang/" + lang + "/*.txt")
+		out := map[string]bool{}
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				panic(err)
+			}
+			for _, line := range strings.Split(string(b), "\n") {
+				if strings.HasPrefix(line, "== ") {
+					continue // a key
+				}
+				for _, w := range wordSplit.FindAllString(msgVerbs.ReplaceAllString(line, " "), -1) {
+					out[strings.ToLower(w)] = true
+				}
+			}
+		}
+		return out
+	}
+	en, fr := words("en"), words("fr")
+	for w := range en {
+		if fr[w] || len([]rune(w)) < 2 {
+			delete(en, w)
+		}
+	}
+	return en
+})
+
+// msgVerbs are a message's arguments and plural selectors, no words.
+var msgVerbs = regexp.MustCompile(`%(?:\[\d+\])?[a-z]|\[(?:[a-z]+|=\d+)\]`)
 
 // latinWord is a run of Latin letters: in Japanese text, each one must be
 // a square's name, a move list, a letter the text board draws, or GGF.
@@ -46,7 +73,7 @@ func foreignWords(lang, text string) []string {
 	switch lang {
 	case "fr":
 		for _, w := range wordSplit.FindAllString(text, -1) {
-			if slices.Contains(frenchNever, strings.ToLower(w)) {
+			if englishOnly()[strings.ToLower(w)] {
 				bad = append(bad, w)
 			}
 		}
@@ -88,8 +115,11 @@ func pageWords(page string) string {
 		b.WriteString(m[1] + "\n")
 	}
 	b.WriteString(tags.ReplaceAllString(page, " "))
-	return html.UnescapeString(b.String())
+	return addresses.ReplaceAllString(html.UnescapeString(b.String()), " ")
 }
+
+// addresses are links shown as text (an invite link): no words.
+var addresses = regexp.MustCompile(`https?://\S+`)
 
 // translatedFixtures puts the games of the pages checked, and returns
 // the GETs to check, by name.

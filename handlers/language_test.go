@@ -8,19 +8,11 @@ import (
 	"testing"
 )
 
-// get sends a GET with an Accept-Language header and an optional cookie.
+// getLang sends a GET with an Accept-Language header and an optional
+// cookie.
 func (a *testApp) getLang(target, acceptLanguage string, cookie *http.Cookie) *httptest.ResponseRecorder {
 	a.t.Helper()
-	req := httptest.NewRequest("GET", target, nil)
-	if acceptLanguage != "" {
-		req.Header.Set("Accept-Language", acceptLanguage)
-	}
-	if cookie != nil {
-		req.AddCookie(cookie)
-	}
-	w := httptest.NewRecorder()
-	a.h.ServeHTTP(w, req)
-	return w
+	return a.doLang("GET", target, nil, acceptLanguage, cookie)
 }
 
 // TestLanguageFromHeader checks that Accept-Language chooses the page's

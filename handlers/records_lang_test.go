@@ -90,7 +90,9 @@ func (a *testApp) doLang(method, target string, form url.Values, acceptLanguage 
 	} else {
 		req = httptest.NewRequest(method, target, nil)
 	}
-	req.Header.Set("Accept-Language", acceptLanguage)
+	if acceptLanguage != "" {
+		req.Header.Set("Accept-Language", acceptLanguage)
+	}
 	if cookie != nil {
 		req.AddCookie(cookie)
 	}

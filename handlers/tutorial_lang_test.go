@@ -2,12 +2,10 @@ package handlers
 
 import (
 	"net/http"
-	"regexp"
 	"strings"
 	"testing"
 
 	"reversi/static"
-	"reversi/views"
 )
 
 // The tutorial, the practice board and the reference pages in French and
@@ -24,63 +22,20 @@ var tutorialPaths = []string{
 	"/rules", "/strategy", "/faq", "/history",
 }
 
-// shownText is what a reader of page meets: the title, and the main
-// part's text and accessible names.
-func shownText(page string) string {
-	title, _, _ := strings.Cut(page[strings.Index(page, "<title>")+len("<title>"):], "</title>")
-	main := page[strings.Index(page, "<main"):strings.Index(page, "</main>")]
-	var names []string
-	for _, m := range regexp.MustCompile(`aria-label="([^"]*)"`).FindAllStringSubmatch(main, -1) {
-		names = append(names, m[1])
-	}
-	main = regexp.MustCompile(`<[^>]*>`).ReplaceAllString(main, " ")
-	return title + "\n" + main + "\n" + strings.Join(names, "\n")
-}
-
-// englishWords are words that French never uses and English pages often
-// do.
-var englishWords = regexp.MustCompile(`\b(?i:the|and|is|are|would|turns?|over|of|to|moves?|discs?|squares?|board|legal|trial|black|white|undo|practice|tutorial|next|back|show|answer|rules|history|strategy|play|game|start|again)\b`)
-
-// borrowed lists the English words a page in l may still hold because
-// the shared words of site.txt that it shows lack their translation: they
-// come with that file, not with this area.
-func borrowed(l *views.Lang) map[string]bool {
-	words := map[string]bool{}
-	for _, key := range []string{"site.name", "color.black", "color.white", "list.and", "list.comma",
-		"title.tutorialindex", "title.rules", "title.strategy", "title.faq", "title.history", "notice.badtrial.h"} {
-		if !l.Has(key) {
-			for _, w := range strings.Fields(views.English().T(key)) {
-				words[strings.ToLower(strings.Trim(w, ",.:"))] = true
-			}
-		}
-	}
-	return words
-}
-
 // TestTutorialPagesTranslated reads the area's pages in French and
 // Japanese and fails for an English word left on them.
 func TestTutorialPagesTranslated(t *testing.T) {
 	a := newApp(t)
 	cookie := a.practicePost("moves", 0, "d3", nil)
-	latin := regexp.MustCompile(`[A-Za-z]{2,}`)
 	for _, code := range []string{"fr", "ja"} {
-		l := views.Lookup(code, "")
-		left := borrowed(l)
 		for _, path := range tutorialPaths {
 			w := a.getLang(path, code, cookie)
 			if w.Code != http.StatusOK || w.Header().Get("Content-Language") != code {
 				t.Errorf("%s GET %s = %d in %q", code, path, w.Code, w.Header().Get("Content-Language"))
 				continue
 			}
-			text := shownText(w.Body.String())
-			words := englishWords
-			if code == "ja" {
-				words = latin
-			}
-			for _, word := range words.FindAllString(text, -1) {
-				if !left[strings.ToLower(word)] && word != "GGF" {
-					t.Errorf("%s %s says %q", code, path, word)
-				}
+			if bad := foreignWords(code, pageWords(w.Body.String())); len(bad) > 0 {
+				t.Errorf("%s %s says %q", code, path, bad)
 			}
 		}
 	}
