@@ -55,9 +55,8 @@ func (s *Server) chooseLanguage(c *gin.Context) error {
 	if ch.Names != "" {
 		chosen += "." + ch.Names
 	}
-	c.Set(langKey, chosen)
+	c.Set(langKey, chosen) // savePlayer writes it, even after the session's refresh
 	c.Set(recordedKey, p)
-	c.Set(savedKey, false) // written again, even if the session's refresh wrote it
 	if err := s.savePlayer(c, p); err != nil {
 		return err
 	}

@@ -77,54 +77,52 @@ func (s *Server) renderPuzzle(c *gin.Context, p *puzzle.Puzzle, ans *play.Puzzle
 // showReviewPuzzle shows the viewer's mistake at :ply of a reviewed game as
 // a puzzle, or the verdict on the answer :move.
 func (s *Server) showReviewPuzzle(c *gin.Context) error {
-	m, p, number, err := s.reviewPuzzle(c)
+	m, mp, err := s.reviewPuzzle(c)
 	if err != nil {
 		return err
 	}
 	var ans *play.PuzzleAnswer
 	if mv := c.Param("move"); mv != "" {
-		if ans, err = play.PuzzleMove(p, mv); err != nil {
+		if ans, err = play.PuzzleMove(mp.Puzzle, mv); err != nil {
 			return &refusal{status: http.StatusNotFound, Notice: views.NoticeNoPuzzle, cause: err}
 		}
 	}
-	return s.renderReviewPuzzle(c, m, p, number, ans, http.StatusOK, views.Text{})
+	return s.renderReviewPuzzle(c, m, mp, ans, http.StatusOK, views.Text{})
 }
 
 // answerReviewPuzzle answers 303 to the verdict on an answer to a review's
-// puzzle; it changes nothing, since such a puzzle counts for no progress.
+// puzzle, which counts for no progress: it changes nothing.
 func (s *Server) answerReviewPuzzle(c *gin.Context) error {
-	m, p, number, err := s.reviewPuzzle(c)
+	m, mp, err := s.reviewPuzzle(c)
 	if err != nil {
 		return err
 	}
-	ans, err := play.PuzzleMove(p, c.PostForm("move"))
+	ans, err := play.PuzzleMove(mp.Puzzle, c.PostForm("move"))
 	switch {
 	case errors.Is(err, game.ErrIllegalMove):
-		return s.renderReviewPuzzle(c, m, p, number, nil, http.StatusUnprocessableEntity, views.MsgPuzzleAnswer(err))
+		return s.renderReviewPuzzle(c, m, mp, nil, http.StatusUnprocessableEntity, views.MsgPuzzleAnswer(err))
 	case err != nil:
-		return s.renderReviewPuzzle(c, m, p, number, nil, http.StatusBadRequest, views.MsgPuzzleSquare)
+		return s.renderReviewPuzzle(c, m, mp, nil, http.StatusBadRequest, views.MsgPuzzleSquare)
 	}
-	return redirect(c, gameURL(m.Game.ID)+"/review/puzzles/"+c.Param("ply")+"/answer/"+ans.Move.Name(puzzle.Size)+"#status")
+	return redirect(c, gameURL(m.Game.ID)+"/review/puzzles/"+strconv.Itoa(mp.Ply)+"/answer/"+ans.Move.Name(puzzle.Size)+"#status")
 }
 
-// reviewPuzzle loads the viewer's game and the puzzle at :ply of its
-// review.
-func (s *Server) reviewPuzzle(c *gin.Context) (*play.Match, *puzzle.Puzzle, int, error) {
+// reviewPuzzle loads the viewer's game and the puzzle at :ply of its review.
+func (s *Server) reviewPuzzle(c *gin.Context) (*play.Match, *play.MistakePuzzle, error) {
 	m, err := s.own(c)
 	if err != nil {
-		return nil, nil, 0, err
+		return nil, nil, err
 	}
 	ply, err := strconv.Atoi(c.Param("ply"))
 	if err != nil || len(c.Param("ply")) > 4 {
-		return nil, nil, 0, &refusal{status: http.StatusNotFound, Notice: views.NoticeNoPuzzle, cause: err}
+		return nil, nil, &refusal{status: http.StatusNotFound, Notice: views.NoticeNoPuzzle, cause: err}
 	}
-	p, number, err := s.app.ReviewPuzzle(c.Request.Context(), m, ply)
-	return m, p, number, err
+	mp, err := s.app.ReviewPuzzle(c.Request.Context(), m, ply)
+	return m, mp, err
 }
 
-func (s *Server) renderReviewPuzzle(c *gin.Context, m *play.Match, p *puzzle.Puzzle, number int, ans *play.PuzzleAnswer, status int, message views.Text) error {
-	ply, _ := strconv.Atoi(c.Param("ply"))
-	page := views.NewReviewPuzzlePage(gameURL(m.Game.ID), ply, number, p, ans, message)
+func (s *Server) renderReviewPuzzle(c *gin.Context, m *play.Match, mp *play.MistakePuzzle, ans *play.PuzzleAnswer, status int, message views.Text) error {
+	page := views.NewReviewPuzzlePage(gameURL(m.Game.ID), mp.Ply, mp.Move, mp.Puzzle, ans, message)
 	page.Base = s.base(c.Request, page.Title, views.SkipToBoard)
 	page.JS = static.JS.Path
 	s.writePage(c.Writer, c.Request, status, views.PuzzlePageName, page)

@@ -63,12 +63,14 @@ func (s *Server) recordPlayer(c *gin.Context, id string) error {
 	return nil
 }
 
-// savePlayer sets the cookie to hold id, once per response, and records
-// the player as seen: every cookie written moves the player's last-seen
-// time on, so that a player whose last-seen time is older than a cookie's
-// life has no cookie left that could bring them back (see Server.Expire).
+// savePlayer sets the cookie to hold id, once per response unless a
+// language was chosen since, and records the player as seen: every cookie
+// written moves the player's last-seen time on, so that a player whose
+// last-seen time is older than a cookie's life has no cookie left that
+// could bring them back (see Server.Expire).
 func (s *Server) savePlayer(c *gin.Context, id string) error {
-	if c.GetBool(savedKey) && playerID(c) == id {
+	_, chosen := c.Get(langKey)
+	if c.GetBool(savedKey) && playerID(c) == id && !chosen {
 		return nil // written already, by the refresh in session
 	}
 	if err := s.recordPlayer(c, id); err != nil {

@@ -222,6 +222,16 @@ func TestSessionCookieRefresh(t *testing.T) {
 	if w.Code != http.StatusSeeOther || setCookies(w) != 1 {
 		t.Errorf("new game with an old cookie = %d with %d cookies, want 303 and 1", w.Code, setCookies(w))
 	}
+	// Choosing a language with an old cookie: the refresh writes it, and
+	// the switch writes it again with the choice; the last one counts.
+	w = a.do("POST", "/language", url.Values{"lang": {"fr"}}, old)
+	cs := w.Result().Cookies()
+	if len(cs) == 0 {
+		t.Fatal("choosing a language with an old cookie wrote none")
+	}
+	if got := a.getLang("/", "en", cs[len(cs)-1]).Header().Get("Content-Language"); got != "fr" {
+		t.Errorf("after choosing French with an old cookie, the page is %q", got)
+	}
 }
 
 // ginContextWithCookie runs the session middleware on a request with

@@ -2,7 +2,6 @@ package play
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"reversi/ai"
@@ -89,16 +88,23 @@ func SolveReviewPuzzles(ctx context.Context, rec *game.Game, moves []MoveReview,
 	return out, nil
 }
 
+// MistakePuzzle is a puzzle of a review: the position before the
+// viewer's mistake at Ply, move Number of the game. The puzzle's own
+// Number is 0: it is not one of the set.
+type MistakePuzzle struct {
+	*puzzle.Puzzle
+	Ply, Move int
+}
+
 // ReviewPuzzle returns the puzzle of m's review at ply, the viewer's own
-// mistake there, solved by the review, and the mistake's move number. The
-// puzzle's Number is 0: it is not one of the set.
-func (a *App) ReviewPuzzle(ctx context.Context, m *Match, ply int) (*puzzle.Puzzle, int, error) {
+// mistake there, solved by the review.
+func (a *App) ReviewPuzzle(ctx context.Context, m *Match, ply int) (*MistakePuzzle, error) {
 	r, err := a.Review(ctx, m)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
 	if r == nil || ply < 0 || ply >= len(m.Positions) {
-		return nil, 0, ErrNoReviewPuzzle
+		return nil, ErrNoReviewPuzzle
 	}
 	number := 0
 	for _, mr := range r.Moves {
@@ -119,11 +125,11 @@ func (a *App) ReviewPuzzle(ctx context.Context, m *Match, ply int) (*puzzle.Puzz
 		}
 		p := &puzzle.Puzzle{Board: b, Moves: rp.Moves, Line: rp.Line}
 		if p.Best().Move != rp.Line[0] || !legalMoves(b, rp.Moves) {
-			return nil, 0, errors.New("review puzzle at ply " + fmt.Sprint(ply) + " of " + m.Game.ID + " does not fit its position")
+			return nil, fmt.Errorf("review puzzle at ply %d of %s does not fit its position", ply, m.Game.ID)
 		}
-		return p, number, nil
+		return &MistakePuzzle{Puzzle: p, Ply: ply, Move: number}, nil
 	}
-	return nil, 0, ErrNoReviewPuzzle
+	return nil, ErrNoReviewPuzzle
 }
 
 // PuzzlePlies returns the plies of r, m's review, that the viewer may try

@@ -78,10 +78,11 @@ func TestReviewPuzzles(t *testing.T) {
 	}
 	plies := r.PuzzlePlies(m)
 	for _, rp := range r.Puzzles {
-		p, number, err := a.ReviewPuzzle(t.Context(), m, rp.Ply)
+		mp, err := a.ReviewPuzzle(t.Context(), m, rp.Ply)
 		if err != nil {
 			t.Fatalf("ply %d: %v", rp.Ply, err)
 		}
+		p, number := mp.Puzzle, mp.Move
 		mr := verdict[rp.Ply]
 		if number != mr.Number {
 			t.Errorf("ply %d: move number %d, the review says %d", rp.Ply, number, mr.Number)
@@ -104,14 +105,14 @@ func TestReviewPuzzles(t *testing.T) {
 	}
 	for _, mr := range r.Moves {
 		if mr.Side == game.White {
-			if _, _, err := a.ReviewPuzzle(t.Context(), m, mr.Ply); err != ErrNoReviewPuzzle {
+			if _, err := a.ReviewPuzzle(t.Context(), m, mr.Ply); err != ErrNoReviewPuzzle {
 				t.Errorf("White's move at ply %d: %v, want ErrNoReviewPuzzle", mr.Ply, err)
 			}
 			break
 		}
 	}
 	for _, ply := range []int{-1, 0, 1000} {
-		if _, _, err := a.ReviewPuzzle(t.Context(), m, ply); err != ErrNoReviewPuzzle {
+		if _, err := a.ReviewPuzzle(t.Context(), m, ply); err != ErrNoReviewPuzzle {
 			t.Errorf("ply %d: %v, want ErrNoReviewPuzzle", ply, err)
 		}
 	}

@@ -269,7 +269,7 @@ func (l *Lang) Say(t Text) string {
 	switch t.Key {
 	case "":
 		return ""
-	case "plain":
+	case "plain": // Plain's words, said as they are
 		if len(t.Args) == 1 {
 			if s, ok := t.Args[0].(string); ok {
 				return s
