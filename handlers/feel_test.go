@@ -44,6 +44,32 @@ func dumpW3m(t *testing.T, html string) string {
 	return string(out)
 }
 
+// checkTextGrid compares the rows of a text board with b: X black, O
+// white, + a legal move, - another empty square.
+func checkTextGrid(t *testing.T, rows []string, b game.Board) {
+	t.Helper()
+	legal := b.Moves()
+	for r := range b.Size() {
+		want := ""
+		for c := range b.Size() {
+			sq := game.SquareAt(b.Size(), c, r)
+			switch {
+			case b.At(sq) == game.Black:
+				want += "X"
+			case b.At(sq) == game.White:
+				want += "O"
+			case legal.Has(sq):
+				want += "+"
+			default:
+				want += "-"
+			}
+		}
+		if rows[r] != want {
+			t.Errorf("row %d in w3m = %s, want %s", r+1, rows[r], want)
+		}
+	}
+}
+
 // textGrid finds the board in a text dump: the line of column letters,
 // then one line per row that starts with the row's number, one character
 // per square. It returns the rows as strings of those characters.
@@ -82,26 +108,7 @@ func TestTextBrowserBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	legal := b.Moves()
-	for r := range 8 {
-		want := ""
-		for c := range 8 {
-			sq := game.SquareAt(8, c, r)
-			switch {
-			case b.At(sq) == game.Black:
-				want += "X"
-			case b.At(sq) == game.White:
-				want += "O"
-			case legal.Has(sq):
-				want += "+"
-			default:
-				want += "-"
-			}
-		}
-		if rows[r] != want {
-			t.Errorf("row %d in w3m = %s, want %s", r+1, rows[r], want)
-		}
-	}
+	checkTextGrid(t, rows, b)
 }
 
 // TestPagesLinkTheReference checks the header of every kind of page for

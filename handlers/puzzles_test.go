@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"reversi/db"
-	"reversi/game"
 	"reversi/play"
 	"reversi/play/puzzle"
 	"reversi/static"
@@ -246,26 +245,7 @@ func TestTextBrowserPuzzle(t *testing.T) {
 	a := newApp(t)
 	p := play.Puzzles()[0]
 	rows := textGrid(t, dumpW3m(t, a.do("GET", views.PuzzleURL(1), nil, nil).Body.String()), 8)
-	legal := p.Board.Moves()
-	for r := range 8 {
-		want := ""
-		for c := range 8 {
-			sq := game.SquareAt(8, c, r)
-			switch {
-			case p.Board.At(sq) == game.Black:
-				want += "X"
-			case p.Board.At(sq) == game.White:
-				want += "O"
-			case legal.Has(sq):
-				want += "+"
-			default:
-				want += "-"
-			}
-		}
-		if rows[r] != want {
-			t.Errorf("row %d in w3m = %s, want %s", r+1, rows[r], want)
-		}
-	}
+	checkTextGrid(t, rows, p.Board)
 }
 
 // TestPuzzleLanguages reads the puzzles in French and Japanese, chosen by
