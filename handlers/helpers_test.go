@@ -22,6 +22,7 @@ import (
 	"reversi/db/sqlite"
 	"reversi/game"
 	"reversi/play"
+	"reversi/static"
 	"reversi/views"
 )
 
@@ -336,3 +337,11 @@ func migratedDB(t testing.TB) string {
 // them in each language takes tens of milliseconds, and a Views does not
 // change once made.
 var testViews = sync.OnceValues(views.New)
+
+// stableAssets replaces the assets' content hashes in page with HASH, so
+// that a golden file does not change with every edit of a stylesheet or a
+// script.
+func stableAssets(page string) string {
+	return strings.NewReplacer(static.CSS.Path, "/static/app.HASH.css", static.JS.Path, "/static/board.HASH.js",
+		static.Replay.Path, "/static/replay.HASH.js", static.Live.Path, "/static/live.HASH.js").Replace(page)
+}

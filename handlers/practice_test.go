@@ -12,7 +12,6 @@ import (
 
 	"reversi/db"
 	"reversi/play"
-	"reversi/static"
 )
 
 // practiceRow returns the stored practice of the player whose cookie is
@@ -270,7 +269,7 @@ func TestTutorialGoldenPages(t *testing.T) {
 			if w.Code != http.StatusOK {
 				t.Fatalf("GET %s = %d, want 200", tc.path, w.Code)
 			}
-			body := strings.NewReplacer(static.CSS.Path, "/static/app.HASH.css", static.JS.Path, "/static/board.HASH.js").Replace(w.Body.String())
+			body := stableAssets(w.Body.String())
 			golden(t, tc.name, []byte(body))
 		})
 	}

@@ -15,7 +15,6 @@ import (
 	"reversi/db"
 	"reversi/play"
 	"reversi/play/puzzle"
-	"reversi/static"
 	"reversi/views"
 )
 
@@ -192,7 +191,7 @@ func TestPuzzleGoldenPages(t *testing.T) {
 			// The daily link changes with the date: the golden file holds a
 			// placeholder.
 			body := regexp.MustCompile(`<a href="/puzzles/\d+#status">Today`).ReplaceAllString(w.Body.String(), `<a href="/puzzles/DAILY#status">Today`)
-			body = strings.NewReplacer(static.CSS.Path, "/static/app.HASH.css", static.JS.Path, "/static/board.HASH.js").Replace(body)
+			body = stableAssets(body)
 			golden(t, tc.name, []byte(body))
 		})
 	}

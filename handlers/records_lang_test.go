@@ -9,7 +9,6 @@ import (
 
 	"reversi/db"
 	"reversi/game"
-	"reversi/static"
 )
 
 // recordLangs are the languages whose pages of the records and the review
@@ -72,8 +71,7 @@ func TestRecordPagesGolden(t *testing.T) {
 				if got := w.Header().Get("Content-Language"); got != lang {
 					t.Errorf("Content-Language %q, want %q", got, lang)
 				}
-				body := strings.NewReplacer(static.CSS.Path, "/static/app.HASH.css", static.JS.Path, "/static/board.HASH.js",
-					static.Replay.Path, "/static/replay.HASH.js", static.Live.Path, "/static/live.HASH.js").Replace(w.Body.String())
+				body := stableAssets(w.Body.String())
 				golden(t, p.name+"-"+lang, []byte(body))
 			})
 		}

@@ -10,7 +10,6 @@ import (
 	"reversi/ai"
 	"reversi/db"
 	"reversi/game"
-	"reversi/static"
 )
 
 func TestReplayPages(t *testing.T) {
@@ -52,7 +51,7 @@ func TestReplayPages(t *testing.T) {
 			if w.Code != tt.status {
 				t.Fatalf("GET %s = %d, want %d", tt.path, w.Code, tt.status)
 			}
-			body := strings.NewReplacer(static.CSS.Path, "/static/app.HASH.css", static.JS.Path, "/static/board.HASH.js", static.Replay.Path, "/static/replay.HASH.js").Replace(w.Body.String())
+			body := stableAssets(w.Body.String())
 			for _, part := range tt.want {
 				if !strings.Contains(body, part) {
 					t.Errorf("GET %s: no %q in\n%s", tt.path, part, body)

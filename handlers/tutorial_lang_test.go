@@ -2,10 +2,7 @@ package handlers
 
 import (
 	"net/http"
-	"strings"
 	"testing"
-
-	"reversi/static"
 )
 
 // The tutorial, the practice board and the reference pages in French and
@@ -65,7 +62,7 @@ func TestTutorialGoldenPagesTranslated(t *testing.T) {
 				if w.Code != http.StatusOK {
 					t.Fatalf("GET %s = %d, want 200", tc.path, w.Code)
 				}
-				body := strings.NewReplacer(static.CSS.Path, "/static/app.HASH.css", static.JS.Path, "/static/board.HASH.js").Replace(w.Body.String())
+				body := stableAssets(w.Body.String())
 				golden(t, tc.name+"."+code, []byte(body))
 			})
 		}
