@@ -21,12 +21,12 @@ import (
 
 	"reversi/cli/metrics"
 	"reversi/cli/netlimit"
-	"reversi/db"
 	"reversi/db/postgres"
 	"reversi/db/sqlite"
 	"reversi/handlers"
 	"reversi/migrations"
 	"reversi/play"
+	"reversi/reversi"
 	"reversi/views"
 )
 
@@ -181,7 +181,7 @@ func observer(m *metrics.Metrics) play.Observer {
 
 // serveMetrics registers the figures read at each scrape and serves the
 // metrics at /metrics on their own listener at addr.
-func serveMetrics(addr string, m *metrics.Metrics, app *play.App, srv *handlers.Server, store db.Store,
+func serveMetrics(addr string, m *metrics.Metrics, app *play.App, srv *handlers.Server, store reversi.Store,
 	conns *netlimit.ConnLimiter, log *slog.Logger) (*http.Server, error) {
 	gauge := func(f func(play.Gauges) int) func() float64 {
 		return func() float64 { return float64(f(app.Gauges())) }
@@ -222,17 +222,17 @@ func serveMetrics(addr string, m *metrics.Metrics, app *play.App, srv *handlers.
 
 // servedStore is the store that serve runs on, with what goes with it.
 type servedStore struct {
-	store    db.Store
-	notifier db.Notifier // nil: the app's in-process one
-	keys     [][]byte    // the session keys
-	name     string      // for the log, without a password
+	store    reversi.Store
+	notifier reversi.Notifier // nil: the app's in-process one
+	keys     [][]byte         // the session keys
+	name     string           // for the log, without a password
 	close    func()
 	ready    func(context.Context) error // /readyz's check
 }
 
 // readyCheck returns /readyz's check of store: it answers, and has the
 // newest of the migrations in fsys applied.
-func readyCheck(store db.Store, fsys fs.FS) func(context.Context) error {
+func readyCheck(store reversi.Store, fsys fs.FS) func(context.Context) error {
 	names, _ := fs.Glob(fsys, "*.sql")
 	want := names[len(names)-1] // the embedded files are many, and in order
 	return func(ctx context.Context) error {

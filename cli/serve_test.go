@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"reversi/db"
+	"reversi/reversi"
 )
 
 // TestServeRefusesBadFlags checks that serve stops before opening anything
@@ -48,8 +48,8 @@ func TestServeWithoutPostgreSQL(t *testing.T) {
 		"postgres://reversi@127.0.0.1:1/reversi?sslmode=disable&sslpassword=hunter2&sslkey=/keys/hunter2.key",
 	} {
 		err := runServe([]string{"-db", u, "-addr", "localhost:0"})
-		if !errors.Is(err, db.ErrUnavailable) {
-			t.Fatalf("serve on an unreachable PostgreSQL: err = %v, want db.ErrUnavailable", err)
+		if !errors.Is(err, reversi.ErrUnavailable) {
+			t.Fatalf("serve on an unreachable PostgreSQL: err = %v, want reversi.ErrUnavailable", err)
 		}
 		if msg := err.Error(); strings.Contains(msg, "hunter2") || !strings.Contains(msg, "127.0.0.1:1") {
 			t.Errorf("error %q: want the address and no password", msg)

@@ -3,6 +3,7 @@ package db
 import (
 	"encoding/json"
 	"fmt"
+	"reversi/reversi"
 	"strings"
 	"time"
 
@@ -40,9 +41,9 @@ func (r *GameRow) Fields() []any {
 }
 
 // Game decodes the row, checking the plies against the ply count.
-func (r *GameRow) Game() (*Game, error) {
-	g := &Game{ID: r.ID, PlayerID: r.PlayerID, Opponent: Opponent(r.Opponent), Level: r.Level, Status: Status(r.Status),
-		Settings: Settings{ShowMoves: r.ShowMoves, AllowUndo: r.AllowUndo, Sound: r.Sound},
+func (r *GameRow) Game() (*reversi.Game, error) {
+	g := &reversi.Game{ID: r.ID, PlayerID: r.PlayerID, Opponent: reversi.Opponent(r.Opponent), Level: r.Level, Status: reversi.Status(r.Status),
+		Settings: reversi.Settings{ShowMoves: r.ShowMoves, AllowUndo: r.AllowUndo, Sound: r.Sound},
 		Hints:    r.Hints, Undos: r.Undos, HintPly: r.HintPly, RoomID: r.RoomID,
 		Human: ParseColor(r.Human), Resigned: ParseColor(r.Resigned),
 		Created: time.Unix(0, r.Created), Updated: time.Unix(0, r.Updated)}
@@ -81,11 +82,11 @@ func SetupText(o game.Options) string {
 
 // HumanText is the human column: "black" or "white" for the human's (or
 // the host's) side, "both" in a game on one device.
-func HumanText(g *Game) (string, error) {
+func HumanText(g *reversi.Game) (string, error) {
 	switch {
-	case g.Opponent == Local:
+	case g.Opponent == reversi.Local:
 		return "both", nil
-	case (g.Opponent == Computer || g.Opponent == Online) && (g.Human == game.Black || g.Human == game.White):
+	case (g.Opponent == reversi.Computer || g.Opponent == reversi.Online) && (g.Human == game.Black || g.Human == game.White):
 		return g.Human.String(), nil
 	}
 	return "", fmt.Errorf("opponent %q with human side %v", g.Opponent, g.Human)
@@ -111,7 +112,7 @@ func ParseColor(s string) game.Color {
 }
 
 // HintText is the hint_square column: the hint's square, or "" for none.
-func HintText(g *Game) string {
+func HintText(g *reversi.Game) string {
 	if g.HintPly < 0 || g.HintSquare == game.Pass {
 		return ""
 	}
@@ -142,11 +143,11 @@ func DecodePlies(size int, s string) ([]game.Square, error) {
 	return plies, nil
 }
 
-// HistoryText trims p's undo history to MaxPracticeHistory, the newest
+// HistoryText trims p's undo history to reversi.MaxPracticeHistory, the newest
 // kept, and returns it as the history column stores it: a JSON array.
-func (p *Practice) HistoryText() (string, error) {
-	if len(p.History) > MaxPracticeHistory {
-		p.History = p.History[len(p.History)-MaxPracticeHistory:]
+func HistoryText(p *reversi.Practice) (string, error) {
+	if len(p.History) > reversi.MaxPracticeHistory {
+		p.History = p.History[len(p.History)-reversi.MaxPracticeHistory:]
 	}
 	if p.History == nil {
 		return "[]", nil

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"reversi/db"
 	"reversi/game"
+	"reversi/reversi"
 	"reversi/static"
 )
 
@@ -317,9 +317,9 @@ func TestPagesAreGzipped(t *testing.T) {
 }
 
 // panicStore panics on every game lookup.
-type panicStore struct{ db.Store }
+type panicStore struct{ reversi.Store }
 
-func (panicStore) Game(context.Context, string) (*db.Game, error) { panic("boom: secret detail") }
+func (panicStore) Game(context.Context, string) (*reversi.Game, error) { panic("boom: secret detail") }
 
 func TestPanicShowsAPlainErrorPage(t *testing.T) {
 	base := newApp(t)

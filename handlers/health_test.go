@@ -17,9 +17,9 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"reversi/ai"
-	"reversi/db"
 	"reversi/game"
 	"reversi/play"
+	"reversi/reversi"
 )
 
 // syncBuffer is a log destination safe for concurrent writes.
@@ -64,7 +64,7 @@ func TestProbes(t *testing.T) {
 	}
 	probe("/healthz", 200)
 	probe("/readyz", 200)
-	notReady = db.ErrUnavailable
+	notReady = reversi.ErrUnavailable
 	probe("/readyz", 503)
 	probe("/healthz", 200)
 	notReady = nil
@@ -90,7 +90,7 @@ func TestRefusalsCloseTheirConnection(t *testing.T) {
 	var log syncBuffer
 	srv := newTestServer(t, testConfig{Config: Config{Logger: slog.New(slog.NewTextHandler(&log, nil))}, Play: play.Config{Store: newApp(t).store}})
 	r := gin.New()
-	for i, err := range []error{fmt.Errorf("load: %w", db.ErrUnavailable), errTooMany, errors.New("a fault")} {
+	for i, err := range []error{fmt.Errorf("load: %w", reversi.ErrUnavailable), errTooMany, errors.New("a fault")} {
 		r.GET(fmt.Sprint("/", i), srv.wrap(func(*gin.Context) error { return err }))
 	}
 	for i, want := range []int{503, 429, 500} {

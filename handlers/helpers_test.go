@@ -18,10 +18,10 @@ import (
 	"time"
 
 	"reversi/ai"
-	"reversi/db"
 	"reversi/db/sqlite"
 	"reversi/game"
 	"reversi/play"
+	"reversi/reversi"
 	"reversi/static"
 	"reversi/views"
 )
@@ -65,7 +65,7 @@ func newApp(t testing.TB) *testApp {
 	return newAppWith(t, store, store)
 }
 
-func newAppWith(t testing.TB, store *sqlite.Store, s db.Store) *testApp {
+func newAppWith(t testing.TB, store *sqlite.Store, s reversi.Store) *testApp {
 	t.Helper()
 	return newAppConfig(t, store, func(c *testConfig) { c.Play.Store = s })
 }
@@ -186,7 +186,7 @@ func (a *testApp) start(cookie *http.Cookie, kv ...string) (string, *http.Cookie
 }
 
 // stored returns the game as the database holds it.
-func (a *testApp) stored(id string) *db.Game {
+func (a *testApp) stored(id string) *reversi.Game {
 	a.t.Helper()
 	g, err := a.store.Game(context.Background(), id)
 	if err != nil {
@@ -196,7 +196,7 @@ func (a *testApp) stored(id string) *db.Game {
 }
 
 // put stores a game for player p with the given transcript (passes implied).
-func (a *testApp) put(id, p string, opts game.Options, transcript string, mod func(*db.Game)) {
+func (a *testApp) put(id, p string, opts game.Options, transcript string, mod func(*reversi.Game)) {
 	a.t.Helper()
 	rec, err := game.ParseTranscript(opts, transcript)
 	if err != nil {
@@ -206,10 +206,10 @@ func (a *testApp) put(id, p string, opts game.Options, transcript string, mod fu
 	if err := a.store.CreatePlayer(ctx, p); err != nil {
 		a.t.Fatal(err)
 	}
-	g := &db.Game{ID: id, PlayerID: p, Opponent: db.Computer, Human: game.Black, Level: "easy", Record: *rec,
-		Status: db.Playing, Settings: db.Settings{ShowMoves: true, AllowUndo: true}, HintPly: -1, HintSquare: game.Pass}
+	g := &reversi.Game{ID: id, PlayerID: p, Opponent: reversi.Computer, Human: game.Black, Level: "easy", Record: *rec,
+		Status: reversi.Playing, Settings: reversi.Settings{ShowMoves: true, AllowUndo: true}, HintPly: -1, HintSquare: game.Pass}
 	if b, _ := rec.Board(); b.Over() {
-		g.Status = db.Over
+		g.Status = reversi.Over
 	}
 	if mod != nil {
 		mod(g)

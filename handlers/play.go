@@ -8,9 +8,9 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"reversi/db"
 	"reversi/game"
 	"reversi/play"
+	"reversi/reversi"
 	"reversi/views"
 )
 
@@ -68,7 +68,7 @@ func (s *Server) move(c *gin.Context) error {
 	}
 	size := m.Game.Record.Options.Size
 	raw := c.PostForm("move")
-	if raw == "computer" && m.Game.Opponent == db.Computer {
+	if raw == "computer" && m.Game.Opponent == reversi.Computer {
 		return s.saved(c, "")(s.app.Resume(c.Request.Context(), m, ply))
 	}
 	mv, err := game.ParseMove(size, strings.TrimSpace(raw))
@@ -83,7 +83,7 @@ func (s *Server) move(c *gin.Context) error {
 // the board of the match that the app returned.
 func (s *Server) saved(c *gin.Context, did string) func(*play.Match, error) error {
 	return func(m *play.Match, err error) error {
-		if errors.Is(err, db.ErrNotFound) {
+		if errors.Is(err, reversi.ErrNotFound) {
 			return err // deleted meanwhile: no board to show
 		}
 		if err != nil {
@@ -147,7 +147,7 @@ func (s *Server) settings(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	set := db.Settings{
+	set := reversi.Settings{
 		ShowMoves: c.PostForm("show_moves") == "on",
 		AllowUndo: c.PostForm("allow_undo") == "on",
 		Sound:     c.PostForm("sound") == "on",

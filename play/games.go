@@ -7,8 +7,8 @@ import (
 	"errors"
 	"regexp"
 
-	"reversi/db"
 	"reversi/game"
+	"reversi/reversi"
 )
 
 // This file holds what a person does to a game of theirs: load it, move,
@@ -43,12 +43,12 @@ func (a *App) Game(ctx context.Context, player, id string) (*Match, error) {
 	}
 	g, err := a.store.Game(ctx, id)
 	if err != nil {
-		if errors.Is(err, db.ErrNotFound) {
+		if errors.Is(err, reversi.ErrNotFound) {
 			return nil, ErrNoGame
 		}
 		return nil, err
 	}
-	if g.Opponent == db.Online {
+	if g.Opponent == reversi.Online {
 		return a.seated(ctx, g, player)
 	}
 	if player == "" || player != g.PlayerID {
@@ -133,7 +133,7 @@ func (a *App) Delete(ctx context.Context, m *Match) error {
 
 // ChangeSettings changes the game's settings (the host's alone online),
 // and keeps them for the player's next game.
-func (a *App) ChangeSettings(ctx context.Context, m *Match, player string, set db.Settings) error {
+func (a *App) ChangeSettings(ctx context.Context, m *Match, player string, set reversi.Settings) error {
 	if m.Room != nil && !m.Host {
 		return ErrNotHost
 	}
@@ -154,7 +154,7 @@ func (a *App) ChangeSettings(ctx context.Context, m *Match, player string, set d
 // the error.
 func (a *App) save(ctx context.Context, m *Match, ply int) (*Match, error) {
 	if err := a.store.UpdateGame(ctx, m.Game, ply); err != nil {
-		if !errors.Is(err, db.ErrStale) {
+		if !errors.Is(err, reversi.ErrStale) {
 			return m, err
 		}
 		g, lerr := a.store.Game(ctx, m.Game.ID)

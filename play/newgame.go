@@ -10,8 +10,8 @@ import (
 	"strconv"
 
 	"reversi/ai"
-	"reversi/db"
 	"reversi/game"
+	"reversi/reversi"
 )
 
 // This file starts games: the new-game choices (from the registries of
@@ -45,7 +45,7 @@ func Fields() []Field {
 		starts = append(starts, s.String())
 	}
 	return []Field{
-		{"opponent", []string{string(db.Computer), string(db.Local), string(db.Online)}, string(db.Computer)},
+		{"opponent", []string{string(reversi.Computer), string(reversi.Local), string(reversi.Online)}, string(reversi.Computer)},
 		{"color", []string{"black", "white", "random"}, "black"},
 		{"level", levels, level},
 		{"size", sizes, sizes[0]},
@@ -58,7 +58,7 @@ func Fields() []Field {
 // its values.
 type Choices struct {
 	Values   map[string]string
-	Settings db.Settings
+	Settings reversi.Settings
 	// Lang is the language the player chose for the pages ("fr"), and
 	// Names their choice of disc names ("dl"); either is empty when the
 	// player has not chosen, and the browser's languages decide. The
@@ -69,7 +69,7 @@ type Choices struct {
 
 // DefaultSettings are a new player's settings: legal moves shown, undo
 // allowed, no sound.
-var DefaultSettings = db.Settings{ShowMoves: true, AllowUndo: true}
+var DefaultSettings = reversi.Settings{ShowMoves: true, AllowUndo: true}
 
 // IncompleteError refuses a new-game form that lacks a choice, or gives
 // one a value the choice does not take.
@@ -92,8 +92,8 @@ func ParseChoices(form url.Values) (Choices, error) {
 	return ch, nil
 }
 
-func settingsFrom(q url.Values) db.Settings {
-	return db.Settings{ShowMoves: q.Get("show_moves") == "on", AllowUndo: q.Get("allow_undo") == "on", Sound: q.Get("sound") == "on"}
+func settingsFrom(q url.Values) reversi.Settings {
+	return reversi.Settings{ShowMoves: q.Get("show_moves") == "on", AllowUndo: q.Get("allow_undo") == "on", Sound: q.Get("sound") == "on"}
 }
 
 // Encode writes the choices as form values: the fields set, and each
@@ -165,7 +165,7 @@ func validWord(s string) bool {
 }
 
 // ErrBadLanguage refuses a language or names choice of the wrong shape.
-var ErrBadLanguage = fmt.Errorf("%w: language", db.ErrInvalid)
+var ErrBadLanguage = fmt.Errorf("%w: language", reversi.ErrInvalid)
 
 // ChooseLanguage keeps the player's language, names, or both (an empty
 // one is left as it was), with their other choices, and returns them.
@@ -197,16 +197,16 @@ func (a *App) KeepChoices(ctx context.Context, player string, ch Choices) error 
 // Unfinished returns the player's unfinished games that can still be
 // played, the most recent first: an online game whose room has expired is
 // left out.
-func (a *App) Unfinished(ctx context.Context, player string) ([]*db.Game, error) {
+func (a *App) Unfinished(ctx context.Context, player string) ([]*reversi.Game, error) {
 	gs, err := a.store.Unfinished(ctx, player, 6)
 	if err != nil {
 		return nil, err
 	}
-	var out []*db.Game
+	var out []*reversi.Game
 	for _, g := range gs {
 		if g.RoomID != "" {
 			r, err := a.store.Room(ctx, g.RoomID)
-			if errors.Is(err, db.ErrNotFound) {
+			if errors.Is(err, reversi.ErrNotFound) {
 				continue
 			}
 			if err != nil {
@@ -222,7 +222,7 @@ func (a *App) Unfinished(ctx context.Context, player string) ([]*db.Game, error)
 }
 
 // newGame is the game that ch describes, for player, not yet stored.
-func newGame(player string, ch Choices) *db.Game {
+func newGame(player string, ch Choices) *reversi.Game {
 	v := ch.Values
 	size, _ := strconv.Atoi(v["size"])
 	start, _ := game.ParseStart(v["start"])
@@ -235,12 +235,12 @@ func newGame(player string, ch Choices) *db.Game {
 	default:
 		human = []game.Color{game.Black, game.White}[rand.IntN(2)]
 	}
-	g := &db.Game{
-		ID: newGameID(), PlayerID: player, Opponent: db.Opponent(v["opponent"]), Level: v["level"],
-		Record: game.Game{Options: game.Options{Size: size, Start: start}}, Status: db.Playing, Settings: ch.Settings,
+	g := &reversi.Game{
+		ID: newGameID(), PlayerID: player, Opponent: reversi.Opponent(v["opponent"]), Level: v["level"],
+		Record: game.Game{Options: game.Options{Size: size, Start: start}}, Status: reversi.Playing, Settings: ch.Settings,
 		HintPly: -1, HintSquare: game.Pass,
 	}
-	if g.Opponent != db.Local {
+	if g.Opponent != reversi.Local {
 		g.Human = human
 	}
 	return g
@@ -250,7 +250,7 @@ func newGame(player string, ch Choices) *db.Game {
 // seen, keeps ch for the next Play button, and returns the game:
 // against the computer, which opens when the player takes White, or on one
 // device, or online, in a new room.
-func (a *App) Start(ctx context.Context, player string, ch Choices) (*db.Game, error) {
+func (a *App) Start(ctx context.Context, player string, ch Choices) (*reversi.Game, error) {
 	if ch.Lang == "" && ch.Names == "" {
 		// The form does not carry the language: keep the one chosen.
 		old, err := a.Choices(ctx, player)
@@ -260,7 +260,7 @@ func (a *App) Start(ctx context.Context, player string, ch Choices) (*db.Game, e
 		ch.Lang, ch.Names = old.Lang, old.Names
 	}
 	g := newGame(player, ch)
-	if g.Opponent == db.Online {
+	if g.Opponent == reversi.Online {
 		if err := a.SeePlayer(ctx, player); err != nil {
 			return nil, err
 		}
@@ -287,13 +287,13 @@ func (a *App) Start(ctx context.Context, player string, ch Choices) (*db.Game, e
 // the computer's move, which is a search: against the computer, with the
 // player not sure to take Black.
 func ComputerOpens(form url.Values) bool {
-	o := db.Opponent(form.Get("opponent"))
-	return o != db.Local && o != db.Online && form.Get("color") != "black"
+	o := reversi.Opponent(form.Get("opponent"))
+	return o != reversi.Local && o != reversi.Online && form.Get("color") != "black"
 }
 
 // AgainChoices are the choices for a game like g, for its "play again"
 // form. A game played on from a replay is played again from the start.
-func AgainChoices(g *db.Game) Choices {
+func AgainChoices(g *reversi.Game) Choices {
 	color := "black"
 	if g.Human == game.White {
 		color = "white"
@@ -315,9 +315,9 @@ var ErrBadPlayOn = errors.New("play on: no position or opponent")
 // PlayOnGame returns the game that "play on from here" starts from
 // position ply of record g, not yet stored: against the computer at level
 // (Normal when level is none of the registry's), the player taking the
-// side to move, or with opponent db.Local on one device. It refuses a form
+// side to move, or with opponent reversi.Local on one device. It refuses a form
 // that does not name such a position and opponent with ErrBadPlayOn.
-func PlayOnGame(g *game.Game, ply int, opponent db.Opponent, level string) (*db.Game, error) {
+func PlayOnGame(g *game.Game, ply int, opponent reversi.Opponent, level string) (*reversi.Game, error) {
 	ps, err := g.Positions()
 	if err != nil || ply < 0 || ply >= len(ps) {
 		return nil, ErrBadPlayOn
@@ -330,15 +330,15 @@ func PlayOnGame(g *game.Game, ply int, opponent db.Opponent, level string) (*db.
 	if !ValidLevel(level) {
 		level = ai.Normal.String()
 	}
-	ng := &db.Game{
-		ID: newGameID(), Opponent: db.Local, Level: level,
-		Record: game.Game{Options: opts}, Status: db.Playing, Settings: DefaultSettings,
+	ng := &reversi.Game{
+		ID: newGameID(), Opponent: reversi.Local, Level: level,
+		Record: game.Game{Options: opts}, Status: reversi.Playing, Settings: DefaultSettings,
 		HintPly: -1, HintSquare: game.Pass,
 	}
 	switch opponent {
-	case db.Computer:
-		ng.Opponent, ng.Human = db.Computer, b.Turn()
-	case db.Local:
+	case reversi.Computer:
+		ng.Opponent, ng.Human = reversi.Computer, b.Turn()
+	case reversi.Local:
 	default:
 		return nil, ErrBadPlayOn
 	}
@@ -347,7 +347,7 @@ func PlayOnGame(g *game.Game, ply int, opponent db.Opponent, level string) (*db.
 
 // PlayOn stores ng, a game from PlayOnGame, as player's (whose row the
 // caller has recorded).
-func (a *App) PlayOn(ctx context.Context, player string, ng *db.Game) error {
+func (a *App) PlayOn(ctx context.Context, player string, ng *reversi.Game) error {
 	ng.PlayerID = player
 	return a.store.CreateGame(ctx, ng)
 }

@@ -26,17 +26,17 @@ import (
 	"time"
 
 	"reversi/ai"
-	"reversi/db"
 	"reversi/game"
+	"reversi/reversi"
 )
 
 // Config is what an App is made from. Store is required; the rest have
 // defaults.
 type Config struct {
-	Store db.Store
+	Store reversi.Store
 	// Notifier carries changes to online games to the players waiting on
-	// them; an in-process db.Broker by default.
-	Notifier db.Notifier
+	// them; an in-process reversi.Broker by default.
+	Notifier reversi.Notifier
 	Logger   *slog.Logger
 	// AITimeout bounds one computer move or hint, the wait for a search
 	// slot included; 5 s by default.
@@ -62,8 +62,8 @@ const DefaultRoomTTL = 7 * 24 * time.Hour
 
 // App is the application. Its methods are safe for concurrent use.
 type App struct {
-	store     db.Store
-	notifier  db.Notifier
+	store     reversi.Store
+	notifier  reversi.Notifier
 	log       *slog.Logger
 	aiTimeout time.Duration
 	choose    func(ctx context.Context, b game.Board, level ai.Level, rng *rand.Rand) (game.Square, error)
@@ -101,7 +101,7 @@ func New(cfg Config) (*App, error) {
 		draining:  make(chan struct{}),
 	}
 	if a.notifier == nil {
-		a.notifier = db.NewBroker()
+		a.notifier = reversi.NewBroker()
 	}
 	if a.log == nil {
 		a.log = slog.Default()
@@ -138,7 +138,7 @@ func (a *App) Draining() <-chan struct{} { return a.draining }
 func (a *App) Now() time.Time { return a.now() }
 
 // Notifier returns the notifier that carries changes to online games.
-func (a *App) Notifier() db.Notifier { return a.notifier }
+func (a *App) Notifier() reversi.Notifier { return a.notifier }
 
 // SeePlayer records player id as seen now: a new player's row is made, an
 // existing one's last-seen time moves on.
@@ -160,7 +160,7 @@ func ValidLevel(name string) bool {
 
 // parseLevel returns the stored level name's level. A name that the
 // registry no longer has plays as the default level, and is logged.
-func (a *App) parseLevel(g *db.Game) ai.Level {
+func (a *App) parseLevel(g *reversi.Game) ai.Level {
 	l, err := ai.ParseLevel(g.Level)
 	if err != nil {
 		a.log.Error("stored game has an unknown level; the computer plays the default", "game", g.ID, "level", g.Level)

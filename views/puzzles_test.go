@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"reversi/db"
 	"reversi/game"
 	"reversi/play"
 	"reversi/play/puzzle"
+	"reversi/reversi"
 )
 
 // puzzleSamples are puzzles whose pages between them say every kind of
@@ -51,7 +51,7 @@ func puzzlePages(t *testing.T) []struct {
 	data any
 } {
 	t.Helper()
-	pr := &db.PuzzleProgress{Solved: 1, Streak: 1, Best: 2, Level: 2}
+	pr := &reversi.PuzzleProgress{Solved: 1, Streak: 1, Best: 2, Level: 2}
 	var pages []struct {
 		name string
 		data any

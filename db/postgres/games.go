@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"reversi/db"
+	"reversi/reversi"
 )
 
 // execer is what a pool and a transaction share.
@@ -19,7 +20,7 @@ type execer interface {
 
 // CreateGame stores a new game. The caller chooses g.ID; Created and
 // Updated are set here.
-func (s *Store) CreateGame(ctx context.Context, g *db.Game) error {
+func (s *Store) CreateGame(ctx context.Context, g *reversi.Game) error {
 	if err := g.Validate(); err != nil {
 		return err
 	}
@@ -31,7 +32,7 @@ func (s *Store) CreateGame(ctx context.Context, g *db.Game) error {
 
 // StartGame records g's player as seen, keeps their choices and creates
 // g, in one transaction.
-func (s *Store) StartGame(ctx context.Context, g *db.Game, choices string) error {
+func (s *Store) StartGame(ctx context.Context, g *reversi.Game, choices string) error {
 	if err := g.Validate(); err != nil {
 		return err
 	}
@@ -51,14 +52,14 @@ func (s *Store) StartGame(ctx context.Context, g *db.Game, choices string) error
 }
 
 // insertGame inserts g, created at now.
-func insertGame(ctx context.Context, x execer, g *db.Game, now time.Time) error {
+func insertGame(ctx context.Context, x execer, g *reversi.Game, now time.Time) error {
 	human, err := db.HumanText(g)
 	if err != nil {
 		return err
 	}
 	status := g.Status
 	if status == "" {
-		status = db.Playing
+		status = reversi.Playing
 	}
 	_, err = x.Exec(ctx, `INSERT INTO games (id, player_id, opponent, human, level, size, start,
 		plies, ply, status, show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at, room_id, resigned, setup)
@@ -86,9 +87,9 @@ SELECT CASE WHEN room_id IS NOT NULL THEN pg_notify('` + Channel + `', id)::text
 
 // UpdateGame writes g's plies, status, counts and hint in one conditional
 // update that applies only while the stored game stands at ply oldPly. If
-// it does not, nothing changes and the error is [db.ErrStale] (or
-// [db.ErrNotFound] when there is no such game).
-func (s *Store) UpdateGame(ctx context.Context, g *db.Game, oldPly int) error {
+// it does not, nothing changes and the error is [reversi.ErrStale] (or
+// [reversi.ErrNotFound] when there is no such game).
+func (s *Store) UpdateGame(ctx context.Context, g *reversi.Game, oldPly int) error {
 	now := s.now()
 	rows, err := s.pool.Query(ctx, updateGame, db.EncodePlies(g.Record), g.Ply(), string(g.Status), g.Hints, g.Undos,
 		g.HintPly, db.HintText(g), now.UnixNano(), db.ColorText(g.Resigned), g.ID, oldPly)
@@ -117,7 +118,7 @@ func countRows(rows pgx.Rows) (int64, error) {
 }
 
 // UpdateSettings writes a game's settings, whatever its ply.
-func (s *Store) UpdateSettings(ctx context.Context, id string, st db.Settings) error {
+func (s *Store) UpdateSettings(ctx context.Context, id string, st reversi.Settings) error {
 	tag, err := s.pool.Exec(ctx, `UPDATE games SET show_moves = $1, allow_undo = $2, sound = $3 WHERE id = $4`,
 		st.ShowMoves, st.AllowUndo, st.Sound, id)
 	if err != nil {
@@ -137,16 +138,16 @@ func (s *Store) changedOne(ctx context.Context, n int64, id string) error {
 		return fmt.Errorf("update game %s: %w", id, s.wrap(err))
 	}
 	if !exists {
-		return fmt.Errorf("update game %s: %w", id, db.ErrNotFound)
+		return fmt.Errorf("update game %s: %w", id, reversi.ErrNotFound)
 	}
-	return fmt.Errorf("update game %s: %w", id, db.ErrStale)
+	return fmt.Errorf("update game %s: %w", id, reversi.ErrStale)
 }
 
 const gameColumns = `id, player_id, opponent, human, level, size, start, plies, ply, status,
 	show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at, coalesce(room_id, ''), resigned, setup`
 
-// Game returns the game with the given id, or [db.ErrNotFound].
-func (s *Store) Game(ctx context.Context, id string) (*db.Game, error) {
+// Game returns the game with the given id, or [reversi.ErrNotFound].
+func (s *Store) Game(ctx context.Context, id string) (*reversi.Game, error) {
 	g, err := scanGame(s.pool.QueryRow(ctx, `SELECT `+gameColumns+` FROM games WHERE id = $1`, id))
 	if err != nil {
 		return nil, fmt.Errorf("load game %s: %w", id, s.wrap(err))
@@ -156,7 +157,7 @@ func (s *Store) Game(ctx context.Context, id string) (*db.Game, error) {
 
 // Unfinished returns the player's unfinished games, the most recently
 // changed first, at most limit of them.
-func (s *Store) Unfinished(ctx context.Context, playerID string, limit int) ([]*db.Game, error) {
+func (s *Store) Unfinished(ctx context.Context, playerID string, limit int) ([]*reversi.Game, error) {
 	rows, err := s.pool.Query(ctx, `SELECT `+gameColumns+` FROM games
 		WHERE (player_id = $1 OR id IN (SELECT game_id FROM rooms WHERE guest = $1)) AND status = 'playing'
 		ORDER BY updated_at DESC, id LIMIT $2`, playerID, limit)
@@ -164,7 +165,7 @@ func (s *Store) Unfinished(ctx context.Context, playerID string, limit int) ([]*
 		return nil, fmt.Errorf("list unfinished games: %w", s.wrap(err))
 	}
 	defer rows.Close()
-	var gs []*db.Game
+	var gs []*reversi.Game
 	for rows.Next() {
 		g, err := scanGame(rows)
 		if err != nil {
@@ -178,11 +179,11 @@ func (s *Store) Unfinished(ctx context.Context, playerID string, limit int) ([]*
 	return gs, nil
 }
 
-func scanGame(row pgx.Row) (*db.Game, error) {
+func scanGame(row pgx.Row) (*reversi.Game, error) {
 	var r db.GameRow
 	err := row.Scan(r.Fields()...)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, db.ErrNotFound
+		return nil, reversi.ErrNotFound
 	}
 	if err != nil {
 		return nil, err

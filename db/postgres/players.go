@@ -8,7 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"reversi/db"
+	"reversi/reversi"
 )
 
 // CreatePlayer records a player id as seen now: a new one is created, one
@@ -47,7 +47,7 @@ func (s *Store) DeleteGame(ctx context.Context, id, player string) error {
 		return fmt.Errorf("delete game %s: %w", id, s.wrap(err))
 	}
 	if tag.RowsAffected() != 1 {
-		return fmt.Errorf("delete game %s: %w", id, db.ErrNotFound)
+		return fmt.Errorf("delete game %s: %w", id, reversi.ErrNotFound)
 	}
 	return nil
 }
@@ -57,10 +57,10 @@ func (s *Store) DeleteGame(ctx context.Context, id, player string) error {
 // transaction. Every server runs it now and then; when another server's
 // is under way, it deletes nothing and says so, rather than queue behind
 // the same rows.
-func (s *Store) Expire(ctx context.Context, seenBefore, roomsBefore time.Time, limit int) (db.Expired, error) {
-	var e db.Expired
+func (s *Store) Expire(ctx context.Context, seenBefore, roomsBefore time.Time, limit int) (reversi.Expired, error) {
+	var e reversi.Expired
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		e = db.Expired{}
+		e = reversi.Expired{}
 		var mine bool
 		if err := tx.QueryRow(ctx, `SELECT pg_try_advisory_xact_lock($1)`, expireLock).Scan(&mine); err != nil || !mine {
 			return err
@@ -105,7 +105,7 @@ func (s *Store) Expire(ctx context.Context, seenBefore, roomsBefore time.Time, l
 		return nil
 	})
 	if err != nil {
-		return db.Expired{}, fmt.Errorf("expire: %w", s.wrap(err))
+		return reversi.Expired{}, fmt.Errorf("expire: %w", s.wrap(err))
 	}
 	return e, nil
 }

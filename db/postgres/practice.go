@@ -10,19 +10,20 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"reversi/db"
+	"reversi/reversi"
 )
 
-// Practice returns the player's practice board, or [db.ErrNotFound].
-func (s *Store) Practice(ctx context.Context, playerID string) (*db.Practice, error) {
+// Practice returns the player's practice board, or [reversi.ErrNotFound].
+func (s *Store) Practice(ctx context.Context, playerID string) (*reversi.Practice, error) {
 	var (
-		p       = db.Practice{PlayerID: playerID}
+		p       = reversi.Practice{PlayerID: playerID}
 		history string
 		updated int64
 	)
 	err := s.pool.QueryRow(ctx, `SELECT opening, plies, history, version, updated_at FROM practice WHERE player_id = $1`,
 		playerID).Scan(&p.Opening, &p.Plies, &history, &p.Version, &updated)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, db.ErrNotFound
+		return nil, reversi.ErrNotFound
 	}
 	if err != nil {
 		return nil, fmt.Errorf("load practice: %w", s.wrap(err))
@@ -37,10 +38,10 @@ func (s *Store) Practice(ctx context.Context, playerID string) (*db.Practice, er
 // SavePractice writes p as the next version after oldVersion: it inserts
 // the row when oldVersion is 0 and there is none, and otherwise updates it
 // only while it stands at oldVersion. If it does not, nothing changes and
-// the error is [db.ErrStale]. The player must exist. It sets p.Version and
+// the error is [reversi.ErrStale]. The player must exist. It sets p.Version and
 // p.Updated, and drops the oldest history beyond a bound.
-func (s *Store) SavePractice(ctx context.Context, p *db.Practice, oldVersion int) error {
-	history, err := p.HistoryText()
+func (s *Store) SavePractice(ctx context.Context, p *reversi.Practice, oldVersion int) error {
+	history, err := db.HistoryText(p)
 	if err != nil {
 		return fmt.Errorf("save practice: %w", err)
 	}
@@ -59,7 +60,7 @@ func (s *Store) SavePractice(ctx context.Context, p *db.Practice, oldVersion int
 		return fmt.Errorf("save practice: %w", s.wrap(err))
 	}
 	if tag.RowsAffected() != 1 {
-		return fmt.Errorf("save practice at version %d: %w", oldVersion, db.ErrStale)
+		return fmt.Errorf("save practice at version %d: %w", oldVersion, reversi.ErrStale)
 	}
 	p.Version, p.Updated = oldVersion+1, now
 	return nil

@@ -8,8 +8,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"reversi/db"
 	"reversi/game"
+	"reversi/reversi"
 )
 
 // notifyRoomGame is a statement's tail that notifies the game id in each
@@ -17,7 +17,7 @@ import (
 const notifyRoomGame = ` SELECT pg_notify('` + Channel + `', game_id)::text FROM u`
 
 // CreateRoom stores a new game and the room that plays it, together.
-func (s *Store) CreateRoom(ctx context.Context, r *db.Room, g *db.Game) error {
+func (s *Store) CreateRoom(ctx context.Context, r *reversi.Room, g *reversi.Game) error {
 	if err := g.Validate(); err != nil {
 		return err
 	}
@@ -41,8 +41,8 @@ func (s *Store) CreateRoom(ctx context.Context, r *db.Room, g *db.Game) error {
 const roomColumns = `id, token, game_id, host, coalesce(guest, ''), host_color, round, host_wins, guest_wins, draws,
 	host_again, guest_again, version, created_at, updated_at`
 
-// RoomByToken returns the room that an invite token opens, or [db.ErrNotFound].
-func (s *Store) RoomByToken(ctx context.Context, token string) (*db.Room, error) {
+// RoomByToken returns the room that an invite token opens, or [reversi.ErrNotFound].
+func (s *Store) RoomByToken(ctx context.Context, token string) (*reversi.Room, error) {
 	r, err := scanRoom(s.pool.QueryRow(ctx, `SELECT `+roomColumns+` FROM rooms WHERE token = $1`, token))
 	if err != nil {
 		return nil, fmt.Errorf("load room by invite: %w", s.wrap(err))
@@ -50,8 +50,8 @@ func (s *Store) RoomByToken(ctx context.Context, token string) (*db.Room, error)
 	return r, nil
 }
 
-// Room returns the room with the given id, or [db.ErrNotFound].
-func (s *Store) Room(ctx context.Context, id string) (*db.Room, error) {
+// Room returns the room with the given id, or [reversi.ErrNotFound].
+func (s *Store) Room(ctx context.Context, id string) (*reversi.Room, error) {
 	r, err := scanRoom(s.pool.QueryRow(ctx, `SELECT `+roomColumns+` FROM rooms WHERE id = $1`, id))
 	if err != nil {
 		return nil, fmt.Errorf("load room %s: %w", id, s.wrap(err))
@@ -61,7 +61,7 @@ func (s *Store) Room(ctx context.Context, id string) (*db.Room, error) {
 
 // JoinRoom gives the free guest seat of room id to player, and notifies
 // the room's game in the same statement. If the seat is taken it returns
-// [db.ErrRoomFull] and changes nothing.
+// [reversi.ErrRoomFull] and changes nothing.
 func (s *Store) JoinRoom(ctx context.Context, id, player string) error {
 	rows, err := s.pool.Query(ctx, `WITH u AS (UPDATE rooms SET guest = $1, version = version + 1, updated_at = $2
 		WHERE id = $3 AND guest IS NULL AND host <> $1 RETURNING game_id)`+notifyRoomGame,
@@ -74,16 +74,16 @@ func (s *Store) JoinRoom(ctx context.Context, id, player string) error {
 		return fmt.Errorf("join room %s: %w", id, s.wrap(err))
 	}
 	if n != 1 {
-		return fmt.Errorf("join room %s: %w", id, db.ErrRoomFull)
+		return fmt.Errorf("join room %s: %w", id, reversi.ErrRoomFull)
 	}
 	return nil
 }
 
 // SetAgain records a seat's answer to "play again?", if the room is still
 // at version r.Version, and notifies the room's game in the same
-// statement; if not, it returns [db.ErrStale] and changes nothing. On
+// statement; if not, it returns [reversi.ErrStale] and changes nothing. On
 // success r is updated.
-func (s *Store) SetAgain(ctx context.Context, r *db.Room, host bool, a db.Again) error {
+func (s *Store) SetAgain(ctx context.Context, r *reversi.Room, host bool, a reversi.Again) error {
 	col := "guest_again"
 	if host {
 		col = "host_again"
@@ -100,7 +100,7 @@ func (s *Store) SetAgain(ctx context.Context, r *db.Room, host bool, a db.Again)
 		return fmt.Errorf("answer play again in room %s: %w", r.ID, s.wrap(err))
 	}
 	if n != 1 {
-		return fmt.Errorf("answer play again in room %s: %w", r.ID, db.ErrStale)
+		return fmt.Errorf("answer play again in room %s: %w", r.ID, reversi.ErrStale)
 	}
 	if host {
 		r.HostAgain = a
@@ -114,10 +114,10 @@ func (s *Store) SetAgain(ctx context.Context, r *db.Room, host bool, a db.Again)
 
 // StartRound stores g as the room's next game with r's new colours and
 // score, and clears both answers, if the room is still at version
-// oldVersion; if not, it returns [db.ErrStale] and stores nothing. The
+// oldVersion; if not, it returns [reversi.ErrStale] and stores nothing. The
 // players wait on the round that ends, so that game is notified, in the
 // same transaction.
-func (s *Store) StartRound(ctx context.Context, r *db.Room, g *db.Game, oldVersion int) error {
+func (s *Store) StartRound(ctx context.Context, r *reversi.Room, g *reversi.Game, oldVersion int) error {
 	if err := g.Validate(); err != nil {
 		return err
 	}
@@ -127,7 +127,7 @@ func (s *Store) StartRound(ctx context.Context, r *db.Room, g *db.Game, oldVersi
 		var ended string
 		err := tx.QueryRow(ctx, `SELECT game_id FROM rooms WHERE id = $1 AND version = $2 FOR UPDATE`, r.ID, oldVersion).Scan(&ended)
 		if errors.Is(err, pgx.ErrNoRows) {
-			return db.ErrStale
+			return reversi.ErrStale
 		}
 		if err != nil {
 			return err
@@ -147,21 +147,21 @@ func (s *Store) StartRound(ctx context.Context, r *db.Room, g *db.Game, oldVersi
 	if err != nil {
 		return fmt.Errorf("start round %d in room %s: %w", r.Round, r.ID, s.wrap(err))
 	}
-	r.GameID, r.HostAgain, r.GuestAgain, r.Updated = g.ID, db.AgainNone, db.AgainNone, now
+	r.GameID, r.HostAgain, r.GuestAgain, r.Updated = g.ID, reversi.AgainNone, reversi.AgainNone, now
 	r.Version = oldVersion + 1
 	return nil
 }
 
-func scanRoom(row pgx.Row) (*db.Room, error) {
+func scanRoom(row pgx.Row) (*reversi.Room, error) {
 	var (
-		r                          db.Room
+		r                          reversi.Room
 		hostColor, hostAg, guestAg string
 		created, updated           int64
 	)
 	err := row.Scan(&r.ID, &r.Token, &r.GameID, &r.Host, &r.Guest, &hostColor, &r.Round, &r.HostWins, &r.GuestWins,
 		&r.Draws, &hostAg, &guestAg, &r.Version, &created, &updated)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, db.ErrNotFound
+		return nil, reversi.ErrNotFound
 	}
 	if err != nil {
 		return nil, err
@@ -170,7 +170,7 @@ func scanRoom(row pgx.Row) (*db.Room, error) {
 	if hostColor == "white" {
 		r.HostColor = game.White
 	}
-	r.HostAgain, r.GuestAgain = db.Again(hostAg), db.Again(guestAg)
+	r.HostAgain, r.GuestAgain = reversi.Again(hostAg), reversi.Again(guestAg)
 	r.Created, r.Updated = time.Unix(0, created), time.Unix(0, updated)
 	return &r, nil
 }

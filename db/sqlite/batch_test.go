@@ -5,7 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"path/filepath"
-	"reversi/db"
+	"reversi/reversi"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -96,8 +96,8 @@ func TestBatcherRowsAffected(t *testing.T) {
 func TestBatcherClosed(t *testing.T) {
 	b, _ := openBatcher(t)
 	b.close()
-	if _, err := b.exec(context.Background(), `INSERT INTO t (k, v) VALUES ('x', 1)`); err != db.ErrClosed {
-		t.Errorf("exec after close: err = %v, want db.ErrClosed", err)
+	if _, err := b.exec(context.Background(), `INSERT INTO t (k, v) VALUES ('x', 1)`); err != reversi.ErrClosed {
+		t.Errorf("exec after close: err = %v, want reversi.ErrClosed", err)
 	}
 }
 

@@ -1,7 +1,7 @@
 package sqlite
 
 import (
-	"reversi/db"
+	"reversi/reversi"
 	"slices"
 	"sync"
 )
@@ -22,15 +22,15 @@ const gameCacheSize = 4096
 // server is. Games are copied in and out: callers may change what they get.
 type gameCache struct {
 	mu  sync.Mutex
-	m   map[string]*db.Game
+	m   map[string]*reversi.Game
 	seq uint64 // changes applied so far
 }
 
-func newGameCache() *gameCache { return &gameCache{m: make(map[string]*db.Game)} }
+func newGameCache() *gameCache { return &gameCache{m: make(map[string]*reversi.Game)} }
 
 // get returns a copy of the game with the given id. When there is none, it
 // returns the sequence number that fill needs.
-func (c *gameCache) get(id string) (*db.Game, uint64, bool) {
+func (c *gameCache) get(id string) (*reversi.Game, uint64, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	g, ok := c.m[id]
@@ -42,7 +42,7 @@ func (c *gameCache) get(id string) (*db.Game, uint64, bool) {
 
 // fill keeps a copy of g, read from the table when the cache stood at seq,
 // unless a change was applied since.
-func (c *gameCache) fill(g *db.Game, seq uint64) {
+func (c *gameCache) fill(g *reversi.Game, seq uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.seq != seq {
@@ -58,7 +58,7 @@ func (c *gameCache) fill(g *db.Game, seq uint64) {
 }
 
 // change applies f to the game with the given id, if it is kept.
-func (c *gameCache) change(id string, f func(g *db.Game)) {
+func (c *gameCache) change(id string, f func(g *reversi.Game)) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.seq++
@@ -85,7 +85,7 @@ func (c *gameCache) forget(id string) {
 }
 
 // clone returns a copy of g that shares nothing with it.
-func cloneGame(g *db.Game) *db.Game {
+func cloneGame(g *reversi.Game) *reversi.Game {
 	h := *g
 	h.Record.Plies = slices.Clone(g.Record.Plies)
 	return &h

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
-	"reversi/db"
+	"reversi/reversi"
 	"sync"
 	"testing"
 
@@ -14,7 +14,7 @@ import (
 )
 
 // readRow reads a game from the table, past the cache.
-func readRow(t *testing.T, s *Store, id string) *db.Game {
+func readRow(t *testing.T, s *Store, id string) *reversi.Game {
 	t.Helper()
 	g, err := scanGame(s.r.QueryRow(`SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
 	if err != nil {
@@ -66,7 +66,7 @@ func work(t *testing.T, s *Store, games, workers, steps int, seed uint64) {
 				old := g.Ply()
 				switch rng.IntN(5) {
 				case 0:
-					st := db.Settings{ShowMoves: rng.IntN(2) == 0, AllowUndo: rng.IntN(2) == 0, Sound: rng.IntN(2) == 0}
+					st := reversi.Settings{ShowMoves: rng.IntN(2) == 0, AllowUndo: rng.IntN(2) == 0, Sound: rng.IntN(2) == 0}
 					if err := s.UpdateSettings(ctx, id, st); err != nil {
 						t.Error(err)
 					}
@@ -91,7 +91,7 @@ func work(t *testing.T, s *Store, games, workers, steps int, seed uint64) {
 					}
 					switch {
 					case b.Over():
-						g.Record.Plies, g.Status = nil, db.Playing
+						g.Record.Plies, g.Status = nil, reversi.Playing
 					case b.MustPass():
 						g.Record.Plies = append(g.Record.Plies, game.Pass)
 					default:
@@ -99,13 +99,13 @@ func work(t *testing.T, s *Store, games, workers, steps int, seed uint64) {
 						g.Record.Plies = append(g.Record.Plies, all[rng.IntN(len(all))])
 					}
 					if b, _ := g.Record.Board(); b.Over() {
-						g.Status = db.Over
+						g.Status = reversi.Over
 					}
 				}
 				if rng.IntN(4) == 0 {
 					old-- // stale: must change nothing
 				}
-				if err := s.UpdateGame(ctx, g, old); err != nil && !errors.Is(err, db.ErrStale) {
+				if err := s.UpdateGame(ctx, g, old); err != nil && !errors.Is(err, reversi.ErrStale) {
 					t.Error(err)
 				}
 			}
@@ -149,18 +149,18 @@ func TestGameCacheCopies(t *testing.T) {
 // read when a change was applied meanwhile, and that forget drops a game.
 func TestGameCacheFill(t *testing.T) {
 	c := newGameCache()
-	old := &db.Game{ID: "g1", Hints: 1}
+	old := &reversi.Game{ID: "g1", Hints: 1}
 	_, seq, ok := c.get("g1")
 	if ok {
 		t.Fatal("empty cache has g1")
 	}
-	c.change("g1", func(g *db.Game) { g.Hints = 2 }) // committed while the row was read
+	c.change("g1", func(g *reversi.Game) { g.Hints = 2 }) // committed while the row was read
 	c.fill(old, seq)
 	if _, _, ok := c.get("g1"); ok {
 		t.Error("a row read before a change was kept")
 	}
 	_, seq, _ = c.get("g1")
-	c.fill(&db.Game{ID: "g1", Hints: 2}, seq)
+	c.fill(&reversi.Game{ID: "g1", Hints: 2}, seq)
 	if g, _, ok := c.get("g1"); !ok || g.Hints != 2 {
 		t.Errorf("get = %+v, %v; want the row read after the change", g, ok)
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reversi/db"
+	"reversi/reversi"
 	"slices"
 	"time"
 
@@ -57,17 +58,17 @@ func (s *Store) DeleteGame(ctx context.Context, id, player string) error {
 		return fmt.Errorf("delete game %s: %w", id, err)
 	}
 	if n != 1 {
-		return fmt.Errorf("delete game %s: %w", id, db.ErrNotFound)
+		return fmt.Errorf("delete game %s: %w", id, reversi.ErrNotFound)
 	}
 	return nil
 }
 
 // Expire deletes players not seen since seenBefore and rooms unused since
 // roomsBefore, at most limit of each, with what belongs to them.
-func (s *Store) Expire(ctx context.Context, seenBefore, roomsBefore time.Time, limit int) (db.Expired, error) {
-	var e db.Expired
+func (s *Store) Expire(ctx context.Context, seenBefore, roomsBefore time.Time, limit int) (reversi.Expired, error) {
+	var e reversi.Expired
 	err := s.b.write(ctx, func(tx wtx) error {
-		e = db.Expired{}
+		e = reversi.Expired{}
 		// A room is unused when neither it nor its current game changed
 		// since roomsBefore. Its games (this round's and earlier ones)
 		// go with it, once the room no longer refers to them.
@@ -105,14 +106,14 @@ func (s *Store) Expire(ctx context.Context, seenBefore, roomsBefore time.Time, l
 		return nil
 	})
 	if err != nil {
-		return db.Expired{}, fmt.Errorf("expire: %w", err)
+		return reversi.Expired{}, fmt.Errorf("expire: %w", err)
 	}
 	return e, nil
 }
 
 // CreateGame stores a new game. The caller chooses g.ID; Created and Updated
 // are set here.
-func (s *Store) CreateGame(ctx context.Context, g *db.Game) error {
+func (s *Store) CreateGame(ctx context.Context, g *reversi.Game) error {
 	if err := g.Validate(); err != nil {
 		return err
 	}
@@ -124,7 +125,7 @@ func (s *Store) CreateGame(ctx context.Context, g *db.Game) error {
 
 // StartGame records g's player as seen, keeps their choices and creates
 // g, in one write.
-func (s *Store) StartGame(ctx context.Context, g *db.Game, choices string) error {
+func (s *Store) StartGame(ctx context.Context, g *reversi.Game, choices string) error {
 	if err := g.Validate(); err != nil {
 		return err
 	}
@@ -144,10 +145,10 @@ func (s *Store) StartGame(ctx context.Context, g *db.Game, choices string) error
 }
 
 // insertGame inserts g, created at now, in tx.
-func (s *Store) insertGame(tx wtx, g *db.Game, now time.Time) error {
+func (s *Store) insertGame(tx wtx, g *reversi.Game, now time.Time) error {
 	g.Created, g.Updated = now, now
 	if g.Status == "" {
-		g.Status = db.Playing
+		g.Status = reversi.Playing
 	}
 	human, err := db.HumanText(g)
 	if err != nil {
@@ -168,9 +169,9 @@ func (s *Store) insertGame(tx wtx, g *db.Game, now time.Time) error {
 
 // UpdateGame writes g's plies, status, counts and hint in one conditional
 // update that applies only while the stored game stands at ply oldPly. If it
-// does not, nothing changes and the error is [db.ErrStale] (or [db.ErrNotFound]
+// does not, nothing changes and the error is [reversi.ErrStale] (or [reversi.ErrNotFound]
 // when there is no such game).
-func (s *Store) UpdateGame(ctx context.Context, g *db.Game, oldPly int) error {
+func (s *Store) UpdateGame(ctx context.Context, g *reversi.Game, oldPly int) error {
 	now := s.now()
 	plies, hint := db.EncodePlies(g.Record), db.HintText(g)
 	var n int64
@@ -190,7 +191,7 @@ func (s *Store) UpdateGame(ctx context.Context, g *db.Game, oldPly int) error {
 				hintSquare = g.HintSquare
 			}
 			tx.after(func() {
-				s.games.change(g.ID, func(c *db.Game) {
+				s.games.change(g.ID, func(c *reversi.Game) {
 					c.Record, c.Status, c.Hints, c.Undos = record, status, hints, undos
 					c.HintPly, c.HintSquare, c.Updated = hintPly, hintSquare, time.Unix(0, now.UnixNano())
 					c.Resigned = resigned
@@ -210,7 +211,7 @@ func (s *Store) UpdateGame(ctx context.Context, g *db.Game, oldPly int) error {
 }
 
 // UpdateSettings writes g's settings, whatever its ply.
-func (s *Store) UpdateSettings(ctx context.Context, id string, st db.Settings) error {
+func (s *Store) UpdateSettings(ctx context.Context, id string, st reversi.Settings) error {
 	var n int64
 	err := s.b.write(ctx, func(tx wtx) error {
 		res, err := tx.Exec(`UPDATE games SET show_moves = ?, allow_undo = ?, sound = ? WHERE id = ?`,
@@ -219,7 +220,7 @@ func (s *Store) UpdateSettings(ctx context.Context, id string, st db.Settings) e
 			return err
 		}
 		if n, err = res.RowsAffected(); err == nil && n == 1 {
-			tx.after(func() { s.games.change(id, func(c *db.Game) { c.Settings = st }) })
+			tx.after(func() { s.games.change(id, func(c *reversi.Game) { c.Settings = st }) })
 		}
 		return err
 	})
@@ -243,16 +244,16 @@ func (s *Store) changedOne(ctx context.Context, n int64, id string) error {
 		return fmt.Errorf("update game %s: %w", id, err)
 	}
 	if count == 0 {
-		return fmt.Errorf("update game %s: %w", id, db.ErrNotFound)
+		return fmt.Errorf("update game %s: %w", id, reversi.ErrNotFound)
 	}
-	return fmt.Errorf("update game %s: %w", id, db.ErrStale)
+	return fmt.Errorf("update game %s: %w", id, reversi.ErrStale)
 }
 
 const gameColumns = `id, player_id, opponent, human, level, size, start, plies, ply, status,
 	show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square, created_at, updated_at, coalesce(room_id, ''), resigned, setup`
 
-// Game returns the game with the given id, or [db.ErrNotFound].
-func (s *Store) Game(ctx context.Context, id string) (*db.Game, error) {
+// Game returns the game with the given id, or [reversi.ErrNotFound].
+func (s *Store) Game(ctx context.Context, id string) (*reversi.Game, error) {
 	g, seq, ok := s.games.get(id)
 	if ok {
 		return g, nil
@@ -267,7 +268,7 @@ func (s *Store) Game(ctx context.Context, id string) (*db.Game, error) {
 
 // Unfinished returns the player's unfinished games, the most recently
 // changed first, at most limit of them.
-func (s *Store) Unfinished(ctx context.Context, playerID string, limit int) ([]*db.Game, error) {
+func (s *Store) Unfinished(ctx context.Context, playerID string, limit int) ([]*reversi.Game, error) {
 	rows, err := s.rs.query(ctx, `SELECT `+gameColumns+` FROM games
 		WHERE (player_id = ? OR id IN (SELECT game_id FROM rooms WHERE guest = ?)) AND status = 'playing'
 		ORDER BY updated_at DESC, id LIMIT ?`, playerID, playerID, limit)
@@ -275,7 +276,7 @@ func (s *Store) Unfinished(ctx context.Context, playerID string, limit int) ([]*
 		return nil, fmt.Errorf("list unfinished games: %w", err)
 	}
 	defer rows.Close()
-	var gs []*db.Game
+	var gs []*reversi.Game
 	for rows.Next() {
 		g, err := scanGame(rows)
 		if err != nil {
@@ -291,11 +292,11 @@ func (s *Store) Unfinished(ctx context.Context, playerID string, limit int) ([]*
 
 type scanner interface{ Scan(dest ...any) error }
 
-func scanGame(row scanner) (*db.Game, error) {
+func scanGame(row scanner) (*reversi.Game, error) {
 	var r db.GameRow
 	err := row.Scan(r.Fields()...)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, db.ErrNotFound
+		return nil, reversi.ErrNotFound
 	}
 	if err != nil {
 		return nil, err

@@ -7,18 +7,18 @@ import (
 	"fmt"
 	"time"
 
-	"reversi/db"
+	"reversi/reversi"
 )
 
-// PuzzleProgress returns the player's puzzle progress, or [db.ErrNotFound].
-func (s *Store) PuzzleProgress(ctx context.Context, playerID string) (*db.PuzzleProgress, error) {
-	p := db.PuzzleProgress{PlayerID: playerID}
+// PuzzleProgress returns the player's puzzle progress, or [reversi.ErrNotFound].
+func (s *Store) PuzzleProgress(ctx context.Context, playerID string) (*reversi.PuzzleProgress, error) {
+	p := reversi.PuzzleProgress{PlayerID: playerID}
 	var tried, updated int64
 	err := s.rs.queryRow(ctx, `SELECT solved, streak, best, misses, level, current, tried, done, version, updated_at
 		FROM puzzle_progress WHERE player_id = ?`, playerID).
 		Scan(&p.Solved, &p.Streak, &p.Best, &p.Misses, &p.Level, &p.Current, &tried, &p.Done, &p.Version, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, db.ErrNotFound
+		return nil, reversi.ErrNotFound
 	}
 	if err != nil {
 		return nil, fmt.Errorf("load puzzle progress: %w", err)
@@ -31,8 +31,8 @@ func (s *Store) PuzzleProgress(ctx context.Context, playerID string) (*db.Puzzle
 // SavePuzzleProgress writes p as the next version after oldVersion: it
 // inserts the row when oldVersion is 0 and there is none, and otherwise
 // updates it only while it stands at oldVersion. If it does not, nothing
-// changes and the error is [db.ErrStale]. It sets p.Version and p.Updated.
-func (s *Store) SavePuzzleProgress(ctx context.Context, p *db.PuzzleProgress, oldVersion int) error {
+// changes and the error is [reversi.ErrStale]. It sets p.Version and p.Updated.
+func (s *Store) SavePuzzleProgress(ctx context.Context, p *reversi.PuzzleProgress, oldVersion int) error {
 	now := s.now()
 	tried := 0
 	if p.Tried {
@@ -59,7 +59,7 @@ func (s *Store) SavePuzzleProgress(ctx context.Context, p *db.PuzzleProgress, ol
 		return fmt.Errorf("save puzzle progress: %w", err)
 	}
 	if n != 1 {
-		return fmt.Errorf("save puzzle progress at version %d: %w", oldVersion, db.ErrStale)
+		return fmt.Errorf("save puzzle progress at version %d: %w", oldVersion, reversi.ErrStale)
 	}
 	p.Version, p.Updated = oldVersion+1, now
 	return nil

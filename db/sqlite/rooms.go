@@ -5,14 +5,14 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"reversi/db"
+	"reversi/reversi"
 	"time"
 
 	"reversi/game"
 )
 
 // CreateRoom stores a new game and the room that plays it, together.
-func (s *Store) CreateRoom(ctx context.Context, r *db.Room, g *db.Game) error {
+func (s *Store) CreateRoom(ctx context.Context, r *reversi.Room, g *reversi.Game) error {
 	if err := g.Validate(); err != nil {
 		return err
 	}
@@ -37,8 +37,8 @@ func (s *Store) CreateRoom(ctx context.Context, r *db.Room, g *db.Game) error {
 const roomColumns = `id, token, game_id, host, coalesce(guest, ''), host_color, round, host_wins, guest_wins, draws,
 	host_again, guest_again, version, created_at, updated_at`
 
-// RoomByToken returns the room that an invite token opens, or [db.ErrNotFound].
-func (s *Store) RoomByToken(ctx context.Context, token string) (*db.Room, error) {
+// RoomByToken returns the room that an invite token opens, or [reversi.ErrNotFound].
+func (s *Store) RoomByToken(ctx context.Context, token string) (*reversi.Room, error) {
 	r, err := scanRoom(s.rs.queryRow(ctx, `SELECT `+roomColumns+` FROM rooms WHERE token = ?`, token))
 	if err != nil {
 		return nil, fmt.Errorf("load room by invite: %w", err)
@@ -46,8 +46,8 @@ func (s *Store) RoomByToken(ctx context.Context, token string) (*db.Room, error)
 	return r, nil
 }
 
-// Room returns the room with the given id, or [db.ErrNotFound].
-func (s *Store) Room(ctx context.Context, id string) (*db.Room, error) {
+// Room returns the room with the given id, or [reversi.ErrNotFound].
+func (s *Store) Room(ctx context.Context, id string) (*reversi.Room, error) {
 	r, err := scanRoom(s.rs.queryRow(ctx, `SELECT `+roomColumns+` FROM rooms WHERE id = ?`, id))
 	if err != nil {
 		return nil, fmt.Errorf("load room %s: %w", id, err)
@@ -56,7 +56,7 @@ func (s *Store) Room(ctx context.Context, id string) (*db.Room, error) {
 }
 
 // JoinRoom gives the free guest seat of room id to player. If the seat is
-// taken it returns [db.ErrRoomFull] and changes nothing.
+// taken it returns [reversi.ErrRoomFull] and changes nothing.
 func (s *Store) JoinRoom(ctx context.Context, id, player string) error {
 	now := s.now().UnixNano()
 	res, err := s.b.exec(ctx, `UPDATE rooms SET guest = ?, version = version + 1, updated_at = ?
@@ -65,15 +65,15 @@ func (s *Store) JoinRoom(ctx context.Context, id, player string) error {
 		return fmt.Errorf("join room %s: %w", id, err)
 	}
 	if n, err := res.RowsAffected(); err != nil || n != 1 {
-		return fmt.Errorf("join room %s: %w", id, db.ErrRoomFull)
+		return fmt.Errorf("join room %s: %w", id, reversi.ErrRoomFull)
 	}
 	return nil
 }
 
 // SetAgain records a seat's answer to "play again?", if the room is still
-// at version r.Version; if not, it returns [db.ErrStale] and changes nothing.
+// at version r.Version; if not, it returns [reversi.ErrStale] and changes nothing.
 // On success r is updated.
-func (s *Store) SetAgain(ctx context.Context, r *db.Room, host bool, a db.Again) error {
+func (s *Store) SetAgain(ctx context.Context, r *reversi.Room, host bool, a reversi.Again) error {
 	col := "guest_again"
 	if host {
 		col = "host_again"
@@ -85,7 +85,7 @@ func (s *Store) SetAgain(ctx context.Context, r *db.Room, host bool, a db.Again)
 		return fmt.Errorf("answer play again in room %s: %w", r.ID, err)
 	}
 	if n, err := res.RowsAffected(); err != nil || n != 1 {
-		return fmt.Errorf("answer play again in room %s: %w", r.ID, db.ErrStale)
+		return fmt.Errorf("answer play again in room %s: %w", r.ID, reversi.ErrStale)
 	}
 	if host {
 		r.HostAgain = a
@@ -99,8 +99,8 @@ func (s *Store) SetAgain(ctx context.Context, r *db.Room, host bool, a db.Again)
 
 // StartRound stores g as the room's next game with r's new colours and
 // score, and clears both answers, if the room is still at version
-// oldVersion; if not, it returns [db.ErrStale] and stores nothing.
-func (s *Store) StartRound(ctx context.Context, r *db.Room, g *db.Game, oldVersion int) error {
+// oldVersion; if not, it returns [reversi.ErrStale] and stores nothing.
+func (s *Store) StartRound(ctx context.Context, r *reversi.Room, g *reversi.Game, oldVersion int) error {
 	if err := g.Validate(); err != nil {
 		return err
 	}
@@ -118,28 +118,28 @@ func (s *Store) StartRound(ctx context.Context, r *db.Room, g *db.Game, oldVersi
 			return err
 		}
 		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			return db.ErrStale
+			return reversi.ErrStale
 		}
 		return nil
 	})
 	if err != nil {
 		return fmt.Errorf("start round %d in room %s: %w", r.Round, r.ID, err)
 	}
-	r.GameID, r.HostAgain, r.GuestAgain, r.Updated = g.ID, db.AgainNone, db.AgainNone, now
+	r.GameID, r.HostAgain, r.GuestAgain, r.Updated = g.ID, reversi.AgainNone, reversi.AgainNone, now
 	r.Version = oldVersion + 1
 	return nil
 }
 
-func scanRoom(row scanner) (*db.Room, error) {
+func scanRoom(row scanner) (*reversi.Room, error) {
 	var (
-		r                          db.Room
+		r                          reversi.Room
 		hostColor, hostAg, guestAg string
 		created, updated           int64
 	)
 	err := row.Scan(&r.ID, &r.Token, &r.GameID, &r.Host, &r.Guest, &hostColor, &r.Round, &r.HostWins, &r.GuestWins,
 		&r.Draws, &hostAg, &guestAg, &r.Version, &created, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, db.ErrNotFound
+		return nil, reversi.ErrNotFound
 	}
 	if err != nil {
 		return nil, err
@@ -148,7 +148,7 @@ func scanRoom(row scanner) (*db.Room, error) {
 	if hostColor == "white" {
 		r.HostColor = game.White
 	}
-	r.HostAgain, r.GuestAgain = db.Again(hostAg), db.Again(guestAg)
+	r.HostAgain, r.GuestAgain = reversi.Again(hostAg), reversi.Again(guestAg)
 	r.Created, r.Updated = time.Unix(0, created), time.Unix(0, updated)
 	return &r, nil
 }

@@ -1,11 +1,14 @@
-// Package db is the store-neutral core of the app's storage: the domain
-// types (players' games, online rooms, practice boards), the errors at the
-// storage edge, and [Store], the interface that every store implements.
+// Package reversi is the domain at the core of the app: what it keeps
+// (players' games, online rooms, practice boards, puzzle progress,
+// reviews), the errors at the storage edge, and the interfaces that the
+// storage implements ([Store]) and that carries changes between requests
+// ([Notifier]).
 //
-// The stores live beside it, one folder each: db/sqlite (the embedded
-// default) and any other. Each must pass the contract suite in db/dbtest,
-// which is written against [Store] alone. Nothing here knows SQL or HTTP.
-package db
+// It imports only package game. The stores live under db/, one folder
+// each (db/sqlite, the embedded default, and db/postgres); each must pass
+// the contract suite in db/dbtest, which is written against [Store] alone.
+// Nothing here knows SQL or HTTP.
+package reversi
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package db
+package reversi
 
 import (
 	"errors"
