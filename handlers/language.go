@@ -76,7 +76,19 @@ func backTo(next, referer string) string {
 }
 
 // local reports whether p is a path on this site: it starts with one
-// slash, not two, and has no backslash that a browser might read as one.
+// slash, not two, and holds nothing but printable ASCII other than the
+// backslash. Browsers drop tabs and line breaks from an address and read a
+// backslash as a slash, so "/\t/evil.example" or "/\\evil.example" would
+// take them to another host; a control character (a NUL) would also break
+// the Location header. Anything else a path needs is percent-encoded.
 func local(p string) bool {
-	return strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "//") && !strings.ContainsAny(p, "\\\r\n")
+	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") {
+		return false
+	}
+	for i := 0; i < len(p); i++ {
+		if c := p[i]; c <= ' ' || c >= 0x7f || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
