@@ -1,0 +1,57 @@
+package reversi
+
+import (
+	"strconv"
+	"time"
+
+	"reversi/game"
+)
+
+// Player is a visitor as the site keeps them: the id their cookie holds,
+// and the name they chose, if any. A player without a name plays casual
+// games only and shows as anonymous.
+type Player struct {
+	ID       string
+	Name     Name // "" until they choose one
+	Created  time.Time
+	LastSeen time.Time
+}
+
+// Named reports whether the player has chosen a name.
+func (p *Player) Named() bool { return p.Name != "" }
+
+// ChallengeLife is how long an open challenge lasts after its maker's
+// waiting page last asked about it: a maker who leaves leaves no ghost.
+const ChallengeLife = 10 * time.Minute
+
+// Challenge is an offer to play in the lobby, open until another player
+// accepts it, its maker cancels it, or it goes unwatched for
+// ChallengeLife. A quick-pairing wait is a challenge too, one that the
+// lobby does not list: the next player who asks for the same pool meets
+// it. A player has at most one open challenge.
+type Challenge struct {
+	ID       string
+	PlayerID string
+	// Name is the maker's name, or "" for an anonymous maker.
+	Name  Name
+	Size  int
+	Clock TimeControl
+	// Color is the side the maker wants, or game.Empty for either.
+	Color game.Color
+	Rated bool
+	// Quick marks a quick-pairing wait.
+	Quick bool
+	// Created is when it was made, Seen when its maker's page last asked.
+	Created, Seen time.Time
+	// GameID is the game it became once accepted, or "".
+	GameID string
+}
+
+// Open reports whether the challenge may still be accepted at now.
+func (c *Challenge) Open(now time.Time) bool {
+	return c.GameID == "" && now.Sub(c.Seen) < ChallengeLife
+}
+
+// Pool names the quick-pairing pool that the challenge waits in: a board
+// size and a clock.
+func (c *Challenge) Pool() string { return strconv.Itoa(c.Size) + " " + c.Clock.String() }
