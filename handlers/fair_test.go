@@ -64,7 +64,7 @@ func TestFloodRunsOneSearch(t *testing.T) {
 	if hints.Load() != 1 || codes[http.StatusSeeOther] != 40 {
 		t.Errorf("40 hint posts ran %d searches with answers %v, want 1 search and 40 303s", hints.Load(), codes)
 	}
-	if n := a.srv.turns.held(); n != 0 {
+	if n := a.srv.app.Gauges().Turns; n != 0 {
 		t.Errorf("%d locks still held after the floods", n)
 	}
 }

@@ -110,6 +110,9 @@ func (s *Server) newGame(c *gin.Context) error {
 	}
 	ctx := c.Request.Context()
 	p := playerID(c)
+	// A browser without a cookie waits for its turn in its address's line
+	// (see play.Who), under the player id made for it below.
+	actor := who(c)
 	if asked, err := s.askFirst(c, "/games", hiddenChoices(ch)); asked || err != nil {
 		return err
 	}
@@ -120,7 +123,8 @@ func (s *Server) newGame(c *gin.Context) error {
 	}
 	// The next Play button starts a game like this one. Start records
 	// the player as seen.
-	g, err := s.app.Start(ctx, p, ch)
+	actor.Player = p
+	g, err := s.app.Start(ctx, actor, ch)
 	if err != nil {
 		return err
 	}

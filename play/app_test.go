@@ -102,7 +102,7 @@ func TestStartMoveUndoResign(t *testing.T) {
 	app, _ := newApp(t, nil)
 	ctx := context.Background()
 	// Against the computer as White: the computer opens.
-	g, err := app.Start(ctx, alice, choices(t, "color", "white"))
+	g, err := app.Start(ctx, play.Who{Player: alice}, choices(t, "color", "white"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,15 +122,15 @@ func TestStartMoveUndoResign(t *testing.T) {
 	}
 	// A move brings the computer's reply; a stale form changes nothing.
 	mv := m.Board().Moves().First()
-	if m, err = app.Move(ctx, m, 1, mv); err != nil || m.Ply() != 3 {
+	if m, err = app.Move(ctx, play.Who{Player: alice}, m, 1, mv); err != nil || m.Ply() != 3 {
 		t.Fatalf("Move: ply %d, err %v; want 3, nil", m.Ply(), err)
 	}
 	stale, _ := app.Game(ctx, alice, g.ID)
-	if _, err := app.Move(ctx, stale, 1, mv); !errors.Is(err, reversi.ErrStale) {
+	if _, err := app.Move(ctx, play.Who{Player: alice}, stale, 1, mv); !errors.Is(err, reversi.ErrStale) {
 		t.Errorf("Move from ply 1 at ply 3: %v, want a stale refusal", err)
 	}
 	var illegal *play.IllegalMoveError
-	if _, err := app.Move(ctx, stale, 3, sq(t, "a1")); !errors.As(err, &illegal) {
+	if _, err := app.Move(ctx, play.Who{Player: alice}, stale, 3, sq(t, "a1")); !errors.As(err, &illegal) {
 		t.Errorf("Move a1: %v, want an IllegalMoveError", err)
 	}
 	if now, _ := app.Game(ctx, alice, g.ID); now.Ply() != 3 {
@@ -143,7 +143,7 @@ func TestStartMoveUndoResign(t *testing.T) {
 	if m, err = app.Resign(ctx, m, 1); err != nil || m.Playing() || m.Outcome().Winner != game.Black {
 		t.Fatalf("Resign: playing %v, winner %v, err %v; want over, Black", m.Playing(), m.Outcome().Winner, err)
 	}
-	if _, err := app.Move(ctx, m, 1, mv); !errors.Is(err, play.ErrOver) {
+	if _, err := app.Move(ctx, play.Who{Player: alice}, m, 1, mv); !errors.Is(err, play.ErrOver) {
 		t.Errorf("Move after resigning: %v, want ErrOver", err)
 	}
 	// The choices were kept for the next Play button.
@@ -159,13 +159,13 @@ func TestHintIsKeptForItsPly(t *testing.T) {
 		c.Hint = func(_ context.Context, b game.Board) (game.Square, error) { hints++; return b.Moves().First(), nil }
 	})
 	ctx := context.Background()
-	g, err := app.Start(ctx, alice, choices(t, "opponent", "local"))
+	g, err := app.Start(ctx, play.Who{Player: alice}, choices(t, "opponent", "local"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	m, _ := app.Game(ctx, alice, g.ID)
 	for range 2 {
-		if m, err = app.Hint(ctx, m, 0); err != nil {
+		if m, err = app.Hint(ctx, play.Who{Player: alice}, m, 0); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -175,9 +175,9 @@ func TestHintIsKeptForItsPly(t *testing.T) {
 	failing, _ := newApp(t, func(c *play.Config) {
 		c.Hint = func(ctx context.Context, _ game.Board) (game.Square, error) { return game.Pass, errors.New("no") }
 	})
-	g2, _ := failing.Start(ctx, alice, choices(t, "opponent", "local"))
+	g2, _ := failing.Start(ctx, play.Who{Player: alice}, choices(t, "opponent", "local"))
 	m2, _ := failing.Game(ctx, alice, g2.ID)
-	if _, err := failing.Hint(ctx, m2, 0); !errors.Is(err, play.ErrHintFailed) {
+	if _, err := failing.Hint(ctx, play.Who{Player: alice}, m2, 0); !errors.Is(err, play.ErrHintFailed) {
 		t.Errorf("a failing hint: %v, want ErrHintFailed", err)
 	}
 }
@@ -190,7 +190,7 @@ func TestComputerFallsBackToALegalMove(t *testing.T) {
 			return game.Pass, ctx.Err()
 		}
 	})
-	g, err := app.Start(context.Background(), alice, choices(t, "color", "white"))
+	g, err := app.Start(context.Background(), play.Who{Player: alice}, choices(t, "color", "white"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +203,7 @@ func TestComputerFallsBackToALegalMove(t *testing.T) {
 func TestOnlineRoom(t *testing.T) {
 	app, st := newApp(t, nil)
 	ctx := context.Background()
-	g, err := app.Start(ctx, alice, choices(t, "opponent", "online"))
+	g, err := app.Start(ctx, play.Who{Player: alice}, choices(t, "opponent", "online"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -318,7 +318,7 @@ func TestPracticeRules(t *testing.T) {
 func TestReviewOnlyOfFinishedGames(t *testing.T) {
 	app, _ := newApp(t, nil)
 	ctx := context.Background()
-	g, _ := app.Start(ctx, alice, choices(t, "opponent", "local"))
+	g, _ := app.Start(ctx, play.Who{Player: alice}, choices(t, "opponent", "local"))
 	m := mustGame(t, app, alice, g.ID)
 	if err := app.RequestReview(ctx, m, alice, ""); !errors.Is(err, play.ErrReviewPlaying) {
 		t.Errorf("RequestReview while playing: %v, want ErrReviewPlaying", err)
@@ -332,7 +332,7 @@ func TestExpireDeletesOldRooms(t *testing.T) {
 		c.Now = func() time.Time { return now }
 	})
 	ctx := context.Background()
-	g, err := app.Start(ctx, alice, choices(t, "opponent", "online"))
+	g, err := app.Start(ctx, play.Who{Player: alice}, choices(t, "opponent", "online"))
 	if err != nil {
 		t.Fatal(err)
 	}

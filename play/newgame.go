@@ -246,11 +246,13 @@ func newGame(player string, ch Choices) *reversi.Game {
 	return g
 }
 
-// Start starts a game for player as ch describes, records the player as
-// seen, keeps ch for the next Play button, and returns the game:
+// Start starts a game for who's player as ch describes, records the
+// player as seen, keeps ch for the next Play button, and returns the game:
 // against the computer, which opens when the player takes White, or on one
-// device, or online, in a new room.
-func (a *App) Start(ctx context.Context, player string, ch Choices) (*reversi.Game, error) {
+// device, or online, in a new room. When the computer opens, which is a
+// search, it waits for who's turn first (turns.go).
+func (a *App) Start(ctx context.Context, who Who, ch Choices) (*reversi.Game, error) {
+	player := who.Player
 	if ch.Lang == "" && ch.Names == "" {
 		// The form does not carry the language: keep the one chosen.
 		old, err := a.Choices(ctx, player)
@@ -275,20 +277,19 @@ func (a *App) Start(ctx context.Context, player string, ch Choices) (*reversi.Ga
 	}
 	// The computer opens when the player takes White; this happens before
 	// the game is stored, outside any transaction.
-	if err := m.ComputerReplies(ctx, a.chooser(m), false); err != nil {
-		return nil, err
+	if m.Playing() && !m.HumanToMove() {
+		done, err := a.takeTurn(ctx, who, "")
+		if err != nil {
+			return nil, err
+		}
+		defer done()
+		if err := m.ComputerReplies(ctx, a.chooser(m), false); err != nil {
+			return nil, err
+		}
 	}
 	// One write: seeing the player, keeping the choices and the game
 	// were three, and each waited for a commit of its own.
 	return g, a.store.StartGame(ctx, g, ch.Encode().Encode())
-}
-
-// ComputerOpens reports whether a new game as form asks for may open with
-// the computer's move, which is a search: against the computer, with the
-// player not sure to take Black.
-func ComputerOpens(form url.Values) bool {
-	o := reversi.Opponent(form.Get("opponent"))
-	return o != reversi.Local && o != reversi.Online && form.Get("color") != "black"
 }
 
 // AgainChoices are the choices for a game like g, for its "play again"
