@@ -266,52 +266,58 @@ func mustGame(t *testing.T, app *play.App, player, id string) *play.Match {
 func TestPracticeRules(t *testing.T) {
 	app, _ := newApp(t, nil)
 	ctx := context.Background()
+	// enrol counts its calls: only a change that stands on a board never
+	// stored makes or records the player.
+	var enrolled int
+	enrol := func() (string, error) { enrolled++; return alice, nil }
+	if _, err := app.PracticeReset(ctx, alice, enrol, 0); !errors.Is(err, play.ErrPracticeAtStart) {
+		t.Errorf("Reset at the start: %v, want ErrPracticeAtStart", err)
+	}
+	if _, err := app.PracticeUndo(ctx, alice, enrol, 0); !errors.Is(err, play.ErrPracticeNoUndo) {
+		t.Errorf("Undo with nothing done: %v, want ErrPracticeNoUndo", err)
+	}
+	if enrolled != 0 {
+		t.Errorf("refused changes enrolled the player %d times", enrolled)
+	}
 	st, err := app.Practice(ctx, alice)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := st.Reset(); !errors.Is(err, play.ErrPracticeAtStart) {
-		t.Errorf("Reset at the start: %v, want ErrPracticeAtStart", err)
-	}
-	if err := st.Undo(); !errors.Is(err, play.ErrPracticeNoUndo) {
-		t.Errorf("Undo with nothing done: %v, want ErrPracticeNoUndo", err)
-	}
 	for i := range play.PracticeLimit {
-		if err := st.Check(i); err != nil {
-			t.Fatal(err)
-		}
-		if err := st.Move(st.Board.Moves().First()); err != nil {
-			t.Fatal(err)
-		}
-		saved, err := app.SavePractice(ctx, alice, st)
+		saved, err := app.PracticeMove(ctx, alice, enrol, i, st.Board.Moves().First())
 		if err != nil || saved.Version != i+1 {
-			t.Fatalf("SavePractice: version %d, %v; want %d", saved.Version, err, i+1)
+			t.Fatalf("PracticeMove: version %d, %v; want %d", saved.Version, err, i+1)
 		}
 		if st, err = app.Practice(ctx, alice); err != nil {
 			t.Fatal(err)
 		}
 	}
+	if enrolled != 1 {
+		t.Errorf("the player was enrolled %d times, want once, for the first change", enrolled)
+	}
 	if !st.Over() {
 		t.Fatalf("after %d placements the exercise is not over", play.PracticeLimit)
 	}
-	if err := st.Move(st.Board.Moves().First()); !errors.Is(err, play.ErrPracticeOver) {
+	if _, err := app.PracticeMove(ctx, alice, enrol, st.Version, st.Board.Moves().First()); !errors.Is(err, play.ErrPracticeOver) {
 		t.Errorf("a fifth placement: %v, want ErrPracticeOver", err)
-	}
-	if err := st.Check(st.Version - 1); !errors.Is(err, play.ErrPracticeStale) {
-		t.Errorf("Check at an old version: %v, want ErrPracticeStale", err)
 	}
 	// Two changes from the same version: the second finds it stale and
 	// gets the board as it stands.
-	a, _ := app.Practice(ctx, alice)
-	b, _ := app.Practice(ctx, alice)
-	a.Undo()
-	b.Reset()
-	if _, err := app.SavePractice(ctx, alice, a); err != nil {
+	if _, err := app.PracticeUndo(ctx, alice, enrol, st.Version); err != nil {
 		t.Fatal(err)
 	}
-	fresh, err := app.SavePractice(ctx, alice, b)
+	fresh, err := app.PracticeReset(ctx, alice, enrol, st.Version)
 	if !errors.Is(err, play.ErrPracticeStale) || fresh.Placed != play.PracticeLimit-1 {
-		t.Errorf("the second save: %v with %d placements, want ErrPracticeStale and the undone board", err, fresh.Placed)
+		t.Errorf("the second change: %v with %d placements, want ErrPracticeStale and the undone board", err, fresh.Placed)
+	}
+	// A browser with no player yet gets one once its change stands.
+	blank, err := app.Practice(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err = app.PracticeMove(ctx, "", func() (string, error) { return bob, nil }, 0, blank.Board.Moves().First())
+	if err != nil || st.PlayerID != bob || st.Version != 1 {
+		t.Errorf("a first placement without a player: %+v, %v; want bob's board at version 1", st.Practice, err)
 	}
 }
 
