@@ -50,12 +50,9 @@ func hiddenChoices(ch play.Choices) []views.Field {
 			fs = append(fs, views.Field{Name: f.Name, Value: v})
 		}
 	}
-	for _, f := range []struct {
-		name string
-		on   bool
-	}{{"show_moves", ch.Settings.ShowMoves}, {"allow_undo", ch.Settings.AllowUndo}, {"sound", ch.Settings.Sound}} {
-		if f.on {
-			fs = append(fs, views.Field{Name: f.name, Value: "on"})
+	for _, f := range play.SettingFields(ch.Settings) {
+		if f.On {
+			fs = append(fs, views.Field{Name: f.Name, Value: "on"})
 		}
 	}
 	return fs

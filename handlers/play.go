@@ -147,11 +147,7 @@ func (s *Server) settings(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	set := reversi.Settings{
-		ShowMoves: c.PostForm("show_moves") == "on",
-		AllowUndo: c.PostForm("allow_undo") == "on",
-		Sound:     c.PostForm("sound") == "on",
-	}
+	set := play.ParseSettings(c.Request.PostForm)
 	if err := s.app.ChangeSettings(c.Request.Context(), m, playerID(c), set); errors.Is(err, play.ErrNotHost) {
 		return showing(m, err)
 	} else if err != nil {

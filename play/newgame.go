@@ -88,12 +88,36 @@ func ParseChoices(form url.Values) (Choices, error) {
 		}
 		ch.Values[f.Name] = v
 	}
-	ch.Settings = settingsFrom(form)
+	ch.Settings = ParseSettings(form)
 	return ch, nil
 }
 
-func settingsFrom(q url.Values) reversi.Settings {
-	return reversi.Settings{ShowMoves: q.Get("show_moves") == "on", AllowUndo: q.Get("allow_undo") == "on", Sound: q.Get("sound") == "on"}
+// The settings' form fields, the application's names for them: the
+// new-game form, the game page's settings form and the kept choices send
+// each as "on" when its setting is on, and leave it out when off. (The
+// templates in views spell them too.)
+const (
+	ShowMovesField = "show_moves"
+	AllowUndoField = "allow_undo"
+	SoundField     = "sound"
+)
+
+// A SettingField is one setting as a form field: its name, and whether it
+// is on.
+type SettingField struct {
+	Name string
+	On   bool
+}
+
+// SettingFields returns set as form fields, in the forms' order.
+func SettingFields(set reversi.Settings) []SettingField {
+	return []SettingField{{ShowMovesField, set.ShowMoves}, {AllowUndoField, set.AllowUndo}, {SoundField, set.Sound}}
+}
+
+// ParseSettings reads the settings' switches from a form.
+func ParseSettings(form url.Values) reversi.Settings {
+	on := func(name string) bool { return form.Get(name) == "on" }
+	return reversi.Settings{ShowMoves: on(ShowMovesField), AllowUndo: on(AllowUndoField), Sound: on(SoundField)}
 }
 
 // Encode writes the choices as form values: the fields set, and each
@@ -105,9 +129,9 @@ func (ch Choices) Encode() url.Values {
 			q.Set(f.Name, v)
 		}
 	}
-	for k, on := range map[string]bool{"show_moves": ch.Settings.ShowMoves, "allow_undo": ch.Settings.AllowUndo, "sound": ch.Settings.Sound} {
-		if on {
-			q.Set(k, "on")
+	for _, f := range SettingFields(ch.Settings) {
+		if f.On {
+			q.Set(f.Name, "on")
 		}
 	}
 	if ch.Lang != "" {
@@ -140,7 +164,7 @@ func (a *App) Choices(ctx context.Context, player string) (Choices, error) {
 			ch.Values[f.Name] = v
 		}
 	}
-	ch.Settings = settingsFrom(q)
+	ch.Settings = ParseSettings(q)
 	if v := q.Get("lang"); validWord(v) {
 		ch.Lang = v
 	}
