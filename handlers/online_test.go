@@ -224,14 +224,12 @@ func TestOnlineInviteJoinAndTurns(t *testing.T) {
 //
 // The server's write timeout is short here: the stream must outlive it.
 func TestOnlineLiveUpdates(t *testing.T) {
-	heartbeat = 50 * time.Millisecond
-	defer func() { heartbeat = 15 * time.Second }()
 	writeTimeout := time.Second // longer than any page takes on a loaded machine
 	if testing.Short() {
 		writeTimeout = 400 * time.Millisecond
 	}
 	broker := reversi.NewBroker()
-	ts, _ := onlineServerTimeout(t, func(c *testConfig) { c.Play.Notifier = broker }, writeTimeout)
+	ts, _ := onlineServerTimeout(t, func(c *testConfig) { c.Play.Notifier = broker; c.Heartbeat = 50 * time.Millisecond }, writeTimeout)
 	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
 	gamePath, invite := newOnline(t, host)
 	id := strings.TrimPrefix(gamePath, "/games/")

@@ -70,6 +70,9 @@ type Config struct {
 	// stream after a while. The Default ones apply where they are 0.
 	WaitersPerPlayer, Waiters int
 	StreamLifetime            time.Duration
+	// Heartbeat is how often an idle event stream sends a comment;
+	// DefaultHeartbeat where it is 0.
+	Heartbeat time.Duration
 	// PublicURL is the scheme and host that players reach the app at
 	// (https://reversi.example), for the invite links; by default the
 	// address that each request came to.
@@ -105,6 +108,7 @@ type Server struct {
 	now                       func() time.Time
 	waiters                   *waiters
 	streamLifetime            time.Duration
+	heartbeat                 time.Duration
 	ready                     func(context.Context) error
 	draining                  atomic.Bool
 	observe                   func(string, int, time.Duration)
@@ -170,6 +174,9 @@ func New(cfg Config) (*Server, error) {
 	s.streamLifetime = cfg.StreamLifetime
 	if s.streamLifetime <= 0 {
 		s.streamLifetime = DefaultStreamLifetime
+	}
+	if s.heartbeat = cfg.Heartbeat; s.heartbeat <= 0 {
+		s.heartbeat = DefaultHeartbeat
 	}
 	return s, nil
 }
