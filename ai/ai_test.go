@@ -65,7 +65,7 @@ func play(t *testing.T, o game.Options, black, white Level, seed uint64) game.Bo
 }
 
 func TestChoosePlaysWholeGames(t *testing.T) {
-	for _, size := range game.Sizes {
+	for _, size := range game.Sizes() {
 		if testing.Short() && size != 6 {
 			continue // whole games against Hard are not short on 8×8 and 10×10
 		}

@@ -35,7 +35,7 @@ type Field struct {
 func Fields() []Field {
 	levels, level := Levels()
 	sizes := []string{strconv.Itoa(game.StandardSize)}
-	for _, n := range game.Sizes {
+	for _, n := range game.Sizes() {
 		if n != game.StandardSize {
 			sizes = append(sizes, strconv.Itoa(n))
 		}
