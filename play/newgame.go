@@ -67,9 +67,10 @@ type Choices struct {
 	Lang, Names string
 }
 
-// DefaultSettings are a new player's settings: legal moves shown, undo
-// allowed, no sound.
-var DefaultSettings = reversi.Settings{ShowMoves: true, AllowUndo: true}
+// DefaultSettings returns a new player's settings: legal moves shown, undo
+// allowed, no sound. It is a function, not a variable, so that nobody can
+// change every new player's settings from outside.
+func DefaultSettings() reversi.Settings { return reversi.Settings{ShowMoves: true, AllowUndo: true} }
 
 // IncompleteError refuses a new-game form that lacks a choice, or gives
 // one a value the choice does not take.
@@ -147,7 +148,7 @@ func (ch Choices) Encode() url.Values {
 // the home page's Play button uses; the defaults for a player who has
 // none. A kept value that the registries no longer offer is left out.
 func (a *App) Choices(ctx context.Context, player string) (Choices, error) {
-	ch := Choices{Values: map[string]string{}, Settings: DefaultSettings}
+	ch := Choices{Values: map[string]string{}, Settings: DefaultSettings()}
 	if player == "" {
 		return ch, nil
 	}
@@ -357,7 +358,7 @@ func PlayOnGame(g *game.Game, ply int, opponent reversi.Opponent, level string) 
 	}
 	ng := &reversi.Game{
 		ID: newGameID(), Opponent: reversi.Local, Level: level,
-		Record: game.Game{Options: opts}, Status: reversi.Playing, Settings: DefaultSettings,
+		Record: game.Game{Options: opts}, Status: reversi.Playing, Settings: DefaultSettings(),
 		HintPly: -1, HintSquare: game.Pass,
 	}
 	switch opponent {
