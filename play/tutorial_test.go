@@ -123,3 +123,11 @@ func TestTutorialPositions(t *testing.T) {
 		})
 	}
 }
+
+// TestLateBeforePass checks that LateBeforePass is LateGame without its
+// last move, b1.
+func TestLateBeforePass(t *testing.T) {
+	if LateBeforePass+"b1" != LateGame {
+		t.Errorf("LateBeforePass + b1 = %q, want LateGame %q", LateBeforePass+"b1", LateGame)
+	}
+}
