@@ -16,8 +16,10 @@ import (
 	"testing"
 	"time"
 
+	"reversi/ai"
 	"reversi/db/sqlite"
 	"reversi/game"
+	"reversi/internal/testkit"
 	"reversi/play"
 	"reversi/reversi"
 )
@@ -42,7 +44,7 @@ func onlineApp(t *testing.T, mod func(*testConfig), writeTimeout time.Duration) 
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	cfg := testConfig{Config: Config{}, Play: play.Config{Store: store, Choose: firstMove, Hint: firstHint}}
+	cfg := testConfig{Config: Config{}, Play: play.Config{Store: store, Choose: testkit.FirstMove[ai.Level], Hint: testkit.FirstHint}}
 	if mod != nil {
 		mod(&cfg)
 	}

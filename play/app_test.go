@@ -14,6 +14,7 @@ import (
 	"reversi/ai"
 	"reversi/db/sqlite"
 	"reversi/game"
+	"reversi/internal/testkit"
 	"reversi/play"
 	"reversi/reversi"
 )
@@ -27,10 +28,6 @@ const (
 	carol = "00000000000000000000000000000001"
 )
 
-func firstMove(_ context.Context, b game.Board, _ ai.Level, _ *rand.Rand) (game.Square, error) {
-	return b.Moves().First(), nil
-}
-
 func newApp(t *testing.T, mod func(*play.Config)) (*play.App, reversi.Store) {
 	t.Helper()
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "play.db"))
@@ -38,9 +35,7 @@ func newApp(t *testing.T, mod func(*play.Config)) (*play.App, reversi.Store) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	cfg := play.Config{Store: st, Choose: firstMove, Hint: func(_ context.Context, b game.Board) (game.Square, error) {
-		return b.Moves().First(), nil
-	}, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	cfg := play.Config{Store: st, Choose: testkit.FirstMove[ai.Level], Hint: testkit.FirstHint, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	if mod != nil {
 		mod(&cfg)
 	}
@@ -68,15 +63,6 @@ func choices(t *testing.T, kv ...string) play.Choices {
 		t.Fatal(err)
 	}
 	return ch
-}
-
-func sq(t *testing.T, name string) game.Square {
-	t.Helper()
-	s, err := game.ParseMove(8, name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
 }
 
 func TestParseChoicesRefusesWhatTheFormsDoNotOffer(t *testing.T) {
@@ -130,7 +116,7 @@ func TestStartMoveUndoResign(t *testing.T) {
 		t.Errorf("Move from ply 1 at ply 3: %v, want a stale refusal", err)
 	}
 	var illegal *play.IllegalMoveError
-	if _, err := app.Move(ctx, play.Who{Player: alice}, stale, 3, sq(t, "a1")); !errors.As(err, &illegal) {
+	if _, err := app.Move(ctx, play.Who{Player: alice}, stale, 3, testkit.Sq8(t, "a1")); !errors.As(err, &illegal) {
 		t.Errorf("Move a1: %v, want an IllegalMoveError", err)
 	}
 	if now, _ := app.Game(ctx, alice, g.ID); now.Ply() != 3 {
