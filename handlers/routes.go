@@ -20,6 +20,10 @@ func (s *Server) Routes() http.Handler {
 	r.SetTrustedProxies(s.trustedProxies) // checked in New; nil trusts none
 	r.Use(s.logRequests, gin.CustomRecoveryWithWriter(nil, s.recover), s.limitBody, s.session)
 	moves, games, hints := s.rateLimit("moves", s.moveLimit), s.rateLimit("games", s.gameLimit), s.rateLimit("hints", s.hintLimit)
+	// Requests that may search (a move, a hint, a new game that the
+	// computer opens) wait their turn in play, one at a time per player
+	// and per game; they pass who(c), which names the player's line.
+
 	r.GET("/", s.wrap(s.home))
 	r.POST("/games", games, s.perNetwork(s.netGameLimit), s.wrap(s.newGame))
 
