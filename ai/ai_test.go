@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"reversi/game"
+	"reversi/internal/testkit"
 )
 
 // allLevels are the levels of the registry, so that a new one is tested too.
@@ -24,15 +25,6 @@ func TestParseLevel(t *testing.T) {
 	if _, err := ParseLevel("master"); err == nil {
 		t.Errorf("ParseLevel(%q) error = nil, want an error", "master")
 	}
-}
-
-func mustParse(t testing.TB, line string) game.Board {
-	t.Helper()
-	b, err := game.ParseLine(line)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
 }
 
 // play runs a whole game between two levels and reports an error if a
@@ -65,7 +57,7 @@ func play(t *testing.T, o game.Options, black, white Level, seed uint64) game.Bo
 }
 
 func TestChoosePlaysWholeGames(t *testing.T) {
-	for _, size := range game.Sizes {
+	for _, size := range game.Sizes() {
 		if testing.Short() && size != 6 {
 			continue // whole games against Hard are not short on 8×8 and 10×10
 		}
@@ -91,7 +83,7 @@ func TestChooseDeterministic(t *testing.T) {
 		"--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O",
 	}
 	for _, line := range positions {
-		b := mustParse(t, line)
+		b := testkit.MustParseLine(t, line)
 		for _, l := range allLevels {
 			seeds := uint64(5)
 			if testing.Short() {
@@ -121,7 +113,7 @@ func TestChoosePassAndGameOver(t *testing.T) {
 		{"wiped out", "XXXX------------------------------------------------------------ O", game.Pass, game.ErrGameOver},
 	}
 	for _, tt := range tests {
-		b := mustParse(t, tt.line)
+		b := testkit.MustParseLine(t, tt.line)
 		for _, l := range allLevels {
 			t.Run(tt.name+"/"+l.String(), func(t *testing.T) {
 				got, err := Choose(context.Background(), b, l, rand.New(rand.NewPCG(1, 1)))

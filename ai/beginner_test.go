@@ -80,7 +80,7 @@ func TestBeginnerRules(t *testing.T) {
 func TestBeginnerIsRandom(t *testing.T) {
 	// In a position with several safe moves and no corner, different
 	// seeds give different moves, each of them safe.
-	for _, size := range game.Sizes {
+	for _, size := range game.Sizes() {
 		positions := gamePositions(size, 31, 20, func(b game.Board) bool {
 			safe := 0
 			for sq := range b.Moves().All() {

@@ -38,7 +38,7 @@ func isCorner(size int, sq game.Square) bool {
 }
 
 func TestEasyPrefersFlips(t *testing.T) {
-	for _, size := range game.Sizes {
+	for _, size := range game.Sizes() {
 		t.Run(fmt.Sprintf("%dx%d", size, size), func(t *testing.T) {
 			positions := gamePositions(size, 1, 200, func(b game.Board) bool { return b.Moves().Count() > 2 })
 			rng := rand.New(rand.NewPCG(2, 2))
@@ -65,7 +65,7 @@ func TestEasyPrefersFlips(t *testing.T) {
 }
 
 func TestNormalTakesCorners(t *testing.T) {
-	for _, size := range game.Sizes {
+	for _, size := range game.Sizes() {
 		positions := gamePositions(size, 3, 50, func(b game.Board) bool {
 			for sq := range b.Moves().All() {
 				if isCorner(b.Size(), sq) {

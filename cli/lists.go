@@ -15,7 +15,7 @@ import (
 // sizes returns the board sizes joined by sep: "6|8|10".
 func sizes(sep string) string {
 	var s []string
-	for _, n := range game.Sizes {
+	for _, n := range game.Sizes() {
 		s = append(s, strconv.Itoa(n))
 	}
 	return strings.Join(s, sep)

@@ -137,29 +137,57 @@ func runServe(args []string) error {
 	per := min(*perAddr, max(1, conns/4))
 	log.Info("connections", "max", conns, "per-addr", per, "file-limit", files)
 	limited := netlimit.Listen(ln, conns, per, trusted)
+	var metricsDied <-chan error // nil, which never receives, without metrics
 	if obs != nil {
-		ms, err := serveMetrics(*metricsAddr, obs, app, srv, st.store, limited, log)
+		mln, err := net.Listen("tcp", *metricsAddr)
 		if err != nil {
-			return err
+			return fmt.Errorf("-metrics-addr: %w", err)
 		}
+		ms, died := serveMetrics(mln, obs, app, srv, st.store, limited, log)
 		defer ms.Close()
+		metricsDied = died
 	}
+	log.Info("serving", "addr", "http://"+ln.Addr().String(), "db", st.name, "schema", schema[len(schema)-1])
+	return serveUntilStopped(ctx, hs, limited, metricsDied, *drain, srv.StartDrain, stop, log)
+}
+
+// serveUntilStopped serves hs on ln until one of three things happens:
+//
+//   - ctx ends (SIGINT or SIGTERM): it calls stop, so that a second signal
+//     stops the process at once, and startDrain, so that /readyz answers
+//     503 while pages are still served for drain; then it shuts hs down,
+//     letting requests in flight finish, and returns nil;
+//   - hs stops serving by itself: it returns why;
+//   - the metrics listener dies (metricsDied receives): it logs why and
+//     shuts hs down, and returns an error, so that serve exits non-zero
+//     rather than run on with nobody able to watch it.
+func serveUntilStopped(ctx context.Context, hs *http.Server, ln net.Listener, metricsDied <-chan error,
+	drain time.Duration, startDrain, stop func(), log *slog.Logger) error {
 	errc := make(chan error, 1)
-	go func() {
-		log.Info("serving", "addr", "http://"+ln.Addr().String(), "db", st.name, "schema", schema[len(schema)-1])
-		errc <- hs.Serve(limited)
-	}()
+	go func() { errc <- hs.Serve(ln) }()
 	select {
 	case err := <-errc:
 		return err
+	case err := <-metricsDied:
+		log.Error("the metrics listener stopped; shutting the server down", "err", err)
+		if serr := shutdown(hs, errc); serr != nil {
+			log.Error("shutdown", "err", serr)
+		}
+		return fmt.Errorf("metrics listener stopped: %w", err)
 	case <-ctx.Done():
 	}
 	stop() // a second signal stops the process at once
-	log.Info("draining", "for", *drain)
-	srv.StartDrain()
+	log.Info("draining", "for", drain)
+	startDrain()
 	hs.SetKeepAlivesEnabled(false) // the next requests come on new connections, through the balancer
-	time.Sleep(*drain)
+	time.Sleep(drain)
 	log.Info("shutting down")
+	return shutdown(hs, errc)
+}
+
+// shutdown shuts hs down, letting requests in flight finish within 15 s,
+// and waits for its Serve, whose end errc reports.
+func shutdown(hs *http.Server, errc <-chan error) error {
 	sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	if err := hs.Shutdown(sctx); err != nil {
@@ -180,9 +208,11 @@ func observer(m *metrics.Metrics) play.Observer {
 }
 
 // serveMetrics registers the figures read at each scrape and serves the
-// metrics at /metrics on their own listener at addr.
-func serveMetrics(addr string, m *metrics.Metrics, app *play.App, srv *handlers.Server, store reversi.Store,
-	conns *netlimit.ConnLimiter, log *slog.Logger) (*http.Server, error) {
+// metrics at /metrics on their own listener, ln. died receives the error
+// that stops the listener, unless ms.Close stopped it: the server must
+// not run on, unwatched, without it.
+func serveMetrics(ln net.Listener, m *metrics.Metrics, app *play.App, srv *handlers.Server, store reversi.Store,
+	conns *netlimit.ConnLimiter, log *slog.Logger) (ms *http.Server, died <-chan error) {
 	gauge := func(f func(play.Gauges) int) func() float64 {
 		return func() float64 { return float64(f(app.Gauges())) }
 	}
@@ -208,16 +238,17 @@ func serveMetrics(addr string, m *metrics.Metrics, app *play.App, srv *handlers.
 		m.Gauge("reversi_db_connections_idle", "Database connections idle.", stat(2))
 		m.Counter("reversi_db_connection_waits_total", "Times a request waited for a database connection.", stat(3))
 	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return nil, fmt.Errorf("-metrics-addr: %w", err)
-	}
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", m.Handler())
-	ms := &http.Server{Handler: mux, ReadHeaderTimeout: headerTimeout, IdleTimeout: idleTimeout}
+	ms = &http.Server{Handler: mux, ReadHeaderTimeout: headerTimeout, IdleTimeout: idleTimeout}
 	log.Info("metrics", "addr", "http://"+ln.Addr().String()+"/metrics")
-	go ms.Serve(ln)
-	return ms, nil
+	ch := make(chan error, 1)
+	go func() {
+		if err := ms.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+			ch <- err
+		}
+	}()
+	return ms, ch
 }
 
 // servedStore is the store that serve runs on, with what goes with it.

@@ -1,10 +1,16 @@
 package cli
 
 import (
+	"context"
 	"errors"
+	"log/slog"
+	"net"
+	"net/http"
 	"strings"
 	"testing"
 
+	"reversi/cli/metrics"
+	"reversi/internal/testkit"
 	"reversi/reversi"
 )
 
@@ -95,5 +101,62 @@ func TestConnCap(t *testing.T) {
 		if got := connCap(tc.max, tc.files, tc.known); got != tc.want {
 			t.Errorf("connCap(%d, %d, %v) = %d, want %d", tc.max, tc.files, tc.known, got, tc.want)
 		}
+	}
+}
+
+// TestServeStops checks how serve's loop ends: on a signal it drains and
+// shuts down cleanly; when the metrics listener dies it logs why, shuts
+// the server down and returns an error, so that the process exits
+// non-zero instead of running on unwatched.
+func TestServeStops(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		signal    bool // else the metrics listener dies
+		wantErr   string
+		wantLog   string
+		wantDrain bool
+	}{
+		{name: "signal", signal: true, wantLog: "shutting down", wantDrain: true},
+		{name: "metrics listener dies", wantErr: "metrics listener stopped", wantLog: "the metrics listener stopped"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			mln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var logs testkit.SyncBuffer
+			log := slog.New(slog.NewTextHandler(&logs, nil))
+			// The gauges read the app, the server and the store only
+			// when scraped, which this test does not do.
+			ms, died := serveMetrics(mln, metrics.New(), nil, nil, nil, nil, log)
+			defer ms.Close()
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			if tc.signal {
+				cancel()
+			} else {
+				mln.Close() // the metrics listener dies under the server
+			}
+			drained := false
+			hs := &http.Server{Handler: http.NotFoundHandler()}
+			err = serveUntilStopped(ctx, hs, ln, died, 0, func() { drained = true }, func() {}, log)
+			if tc.wantErr == "" && err != nil || tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)) {
+				t.Errorf("serve ended with %v, want %q", err, tc.wantErr)
+			}
+			if !strings.Contains(logs.String(), tc.wantLog) {
+				t.Errorf("log lacks %q:\n%s", tc.wantLog, logs.String())
+			}
+			if drained != tc.wantDrain {
+				t.Errorf("drained = %v, want %v", drained, tc.wantDrain)
+			}
+			if c, err := net.Dial("tcp", ln.Addr().String()); err == nil {
+				c.Close()
+				t.Error("the server still accepts connections after it stopped")
+			}
+		})
 	}
 }

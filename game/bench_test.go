@@ -44,7 +44,7 @@ func BenchmarkFlips64(b *testing.B) {
 }
 
 func BenchmarkMoves(b *testing.B) {
-	for _, size := range Sizes {
+	for _, size := range Sizes() {
 		b.Run(Options{Size: size, Start: Cross}.String(), func(b *testing.B) {
 			ps := midgames(b, Options{Size: size, Start: Cross})
 			n := 0
@@ -58,7 +58,7 @@ func BenchmarkMoves(b *testing.B) {
 }
 
 func BenchmarkPlay(b *testing.B) {
-	for _, size := range Sizes {
+	for _, size := range Sizes() {
 		b.Run(Options{Size: size, Start: Cross}.String(), func(b *testing.B) {
 			ps := midgames(b, Options{Size: size, Start: Cross})
 			i := 0

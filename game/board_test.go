@@ -176,7 +176,7 @@ func TestNewBoardRejects(t *testing.T) {
 }
 
 func TestRegistries(t *testing.T) {
-	for _, n := range Sizes {
+	for _, n := range Sizes() {
 		if !ValidSize(n) {
 			t.Errorf("Sizes lists %d, which ValidSize refuses", n)
 		}

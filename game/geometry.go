@@ -23,12 +23,13 @@ type geometry struct {
 	dirs   [8]direction
 }
 
-// Sizes lists the supported board sizes.
-var Sizes = []int{6, 8, 10}
+// Sizes returns the supported board sizes, smallest first, in a slice of
+// the caller's own: the list itself cannot be changed from outside.
+func Sizes() []int { return []int{6, 8, 10} }
 
 var geometries = func() map[int]*geometry {
 	m := make(map[int]*geometry)
-	for _, n := range Sizes {
+	for _, n := range Sizes() {
 		m[n] = newGeometry(n)
 	}
 	return m

@@ -15,7 +15,7 @@ func TestRecordRoundTrips(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(15, 1))
 	passes := 0
-	for _, size := range Sizes {
+	for _, size := range Sizes() {
 		for _, start := range []Start{Cross, Parallel, Free, Setup} {
 			for i := range games {
 				o := Options{Size: size, Start: start}

@@ -175,7 +175,7 @@ func ParseLine(s string) (Board, error) {
 	}
 	sqs := f[0]
 	n := 0
-	for _, size := range Sizes {
+	for _, size := range Sizes() {
 		if len(sqs) == size*size {
 			n = size
 		}

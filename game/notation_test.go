@@ -124,7 +124,7 @@ func TestTranscript(t *testing.T) {
 func TestTranscriptPasses(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	passes := 0
-	for _, size := range Sizes {
+	for _, size := range Sizes() {
 		for _, start := range []Start{Cross, Parallel, Free} {
 			o := Options{Size: size, Start: start}
 			for range 50 {

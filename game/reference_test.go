@@ -126,7 +126,7 @@ func TestDifferential(t *testing.T) {
 	if testing.Short() {
 		games = 40
 	}
-	for _, size := range Sizes {
+	for _, size := range Sizes() {
 		for _, start := range []Start{Cross, Parallel, Free} {
 			o := Options{Size: size, Start: start}
 			t.Run(o.String(), func(t *testing.T) {

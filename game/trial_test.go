@@ -46,7 +46,7 @@ func TestTrial(t *testing.T) {
 // exactly the discs that Flips turns over, on random positions.
 func TestTrialMatchesFlips(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for _, size := range Sizes {
+	for _, size := range Sizes() {
 		for range 200 {
 			g := randomGame(t, rng, Options{Size: size, Start: Cross}, rng.IntN(size*size))
 			b, _ := g.Board()

@@ -14,6 +14,7 @@ import (
 
 	"reversi/ai"
 	"reversi/game"
+	"reversi/internal/testkit"
 )
 
 // TestFloodRunsOneSearch has one player post the same move forty times at
@@ -27,12 +28,12 @@ func TestFloodRunsOneSearch(t *testing.T) {
 		c.Play.Choose = func(ctx context.Context, b game.Board, l ai.Level, r *rand.Rand) (game.Square, error) {
 			moves.Add(1)
 			time.Sleep(20 * time.Millisecond) // a search takes a while: the flood arrives during it
-			return firstMove(ctx, b, l, r)
+			return testkit.FirstMove(ctx, b, l, r)
 		}
 		c.Play.Hint = func(ctx context.Context, b game.Board) (game.Square, error) {
 			hints.Add(1)
 			time.Sleep(20 * time.Millisecond)
-			return firstHint(ctx, b)
+			return testkit.FirstHint(ctx, b)
 		}
 	})
 	id, cookie := a.start(nil, "level", "hard")
@@ -64,7 +65,7 @@ func TestFloodRunsOneSearch(t *testing.T) {
 	if hints.Load() != 1 || codes[http.StatusSeeOther] != 40 {
 		t.Errorf("40 hint posts ran %d searches with answers %v, want 1 search and 40 303s", hints.Load(), codes)
 	}
-	if n := a.srv.turns.held(); n != 0 {
+	if n := a.srv.app.Gauges().Turns; n != 0 {
 		t.Errorf("%d locks still held after the floods", n)
 	}
 }

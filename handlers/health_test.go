@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -11,40 +10,22 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/gin-gonic/gin"
 
 	"reversi/ai"
 	"reversi/game"
+	"reversi/internal/testkit"
 	"reversi/play"
 	"reversi/reversi"
 )
-
-// syncBuffer is a log destination safe for concurrent writes.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
-}
 
 // TestProbes checks /healthz and /readyz: 200 while all is well, /readyz
 // 503 with Retry-After when the store does not answer and from the start
 // of a drain, while the pages are still served; no cookie, no log line.
 func TestProbes(t *testing.T) {
-	var log syncBuffer
+	var log testkit.SyncBuffer
 	var notReady error
 	a := newAppConfig(t, newApp(t).store, func(c *testConfig) {
 		c.Logger = slog.New(slog.NewTextHandler(&log, nil))
@@ -87,7 +68,7 @@ func TestProbes(t *testing.T) {
 // connection and says when to retry, and that a refusal logs at info: any
 // client can cause one.
 func TestRefusalsCloseTheirConnection(t *testing.T) {
-	var log syncBuffer
+	var log testkit.SyncBuffer
 	srv := newTestServer(t, testConfig{Config: Config{Logger: slog.New(slog.NewTextHandler(&log, nil))}, Play: play.Config{Store: newApp(t).store}})
 	r := gin.New()
 	for i, err := range []error{fmt.Errorf("load: %w", reversi.ErrUnavailable), errTooMany, errors.New("a fault")} {

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -20,6 +19,7 @@ import (
 	"reversi/ai"
 	"reversi/db/sqlite"
 	"reversi/game"
+	"reversi/internal/testkit"
 	"reversi/play"
 	"reversi/reversi"
 	"reversi/static"
@@ -36,17 +36,6 @@ var testKeys = func() [][]byte {
 	}
 	return k
 }()
-
-// firstMove is a deterministic stand-in for the computer: the first legal
-// move in square order.
-func firstMove(_ context.Context, b game.Board, _ ai.Level, _ *rand.Rand) (game.Square, error) {
-	if b.Over() {
-		return game.Pass, game.ErrGameOver
-	}
-	return b.Moves().First(), nil
-}
-
-func firstHint(_ context.Context, b game.Board) (game.Square, error) { return b.Moves().First(), nil }
 
 type testApp struct {
 	t     testing.TB
@@ -120,7 +109,7 @@ func newAppConfig(t testing.TB, store *sqlite.Store, mod func(*testConfig)) *tes
 	// No rate limits here: tests and fuzzers play faster than any person.
 	cfg := testConfig{
 		Config: Config{MoveRate: -1, GameRate: -1, HintRate: -1, NewPlayersPerHour: -1, NewGamesPerHour: -1},
-		Play:   play.Config{Store: store, Choose: firstMove, Hint: firstHint},
+		Play:   play.Config{Store: store, Choose: testkit.FirstMove[ai.Level], Hint: testkit.FirstHint},
 	}
 	if mod != nil {
 		mod(&cfg)

@@ -50,12 +50,9 @@ func hiddenChoices(ch play.Choices) []views.Field {
 			fs = append(fs, views.Field{Name: f.Name, Value: v})
 		}
 	}
-	for _, f := range []struct {
-		name string
-		on   bool
-	}{{"show_moves", ch.Settings.ShowMoves}, {"allow_undo", ch.Settings.AllowUndo}, {"sound", ch.Settings.Sound}} {
-		if f.on {
-			fs = append(fs, views.Field{Name: f.name, Value: "on"})
+	for _, f := range play.SettingFields(ch.Settings) {
+		if f.On {
+			fs = append(fs, views.Field{Name: f.Name, Value: "on"})
 		}
 	}
 	return fs
@@ -110,6 +107,9 @@ func (s *Server) newGame(c *gin.Context) error {
 	}
 	ctx := c.Request.Context()
 	p := playerID(c)
+	// A browser without a cookie waits for its turn in its address's line
+	// (see play.Who), under the player id made for it below.
+	actor := who(c)
 	if asked, err := s.askFirst(c, "/games", hiddenChoices(ch)); asked || err != nil {
 		return err
 	}
@@ -120,7 +120,8 @@ func (s *Server) newGame(c *gin.Context) error {
 	}
 	// The next Play button starts a game like this one. Start records
 	// the player as seen.
-	g, err := s.app.Start(ctx, p, ch)
+	actor.Player = p
+	g, err := s.app.Start(ctx, actor, ch)
 	if err != nil {
 		return err
 	}

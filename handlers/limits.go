@@ -121,6 +121,11 @@ func limitKey(c *gin.Context) string {
 	return "addr " + c.ClientIP()
 }
 
+// who is the person a request acts for, for the app: its player, waiting
+// in line under the request's limit key, so that a browser without a
+// cookie waits in its address's line.
+func who(c *gin.Context) play.Who { return play.Who{Player: playerID(c), Line: limitKey(c)} }
+
 // newLimit returns the limiter for a configured rate and burst, falling
 // back to the defaults; nil (no limit) for a negative rate.
 func newLimit(rate float64, burst int, defRate float64, defBurst int) *rateLimiter {

@@ -11,7 +11,9 @@ import (
 	"strings"
 	"testing"
 
+	"reversi/ai"
 	"reversi/game"
+	"reversi/internal/testkit"
 	"reversi/play"
 	"reversi/views"
 )
@@ -54,7 +56,7 @@ func TestBodyLimits(t *testing.T) {
 func TestRateLimits(t *testing.T) {
 	a := newApp(t)
 	srv := newTestServer(t, testConfig{Config: Config{MoveRate: 0.001, MoveBurst: 2, GameRate: 0.001, GameBurst: 1},
-		Play: play.Config{Store: a.store, Choose: firstMove, Hint: firstHint}})
+		Play: play.Config{Store: a.store, Choose: testkit.FirstMove[ai.Level], Hint: testkit.FirstHint}})
 	a.srv, a.h = srv, srv.Routes()
 	id, cookie := a.start(nil, "opponent", "local")
 	for i, m := range []string{"f5", "d6"} {

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -22,10 +21,6 @@ import (
 // form, ply check and rules as every other game; the player who waits hears
 // of the other's move through an event stream (with the small online.js) or
 // a long-poll link (without JavaScript).
-
-// heartbeat is how often an idle event stream sends a comment, so that
-// proxies and browsers keep it open; tests shorten it.
-var heartbeat = 15 * time.Second
 
 func inviteURL(token string) string { return "/join/" + token }
 
@@ -133,18 +128,11 @@ func (s *Server) events(c *gin.Context) error {
 	if !play.ValidStamp(after) {
 		return refuse(http.StatusBadRequest, views.NoticeBadAfter)
 	}
-	leave, status := s.waiters.enter(playerID(c))
-	if status != 0 {
-		c.Header("Retry-After", "30")
-		if status == http.StatusTooManyRequests {
-			return refuse(status, views.NoticeTooManyWaits)
-		}
-		return refuse(status, views.NoticeBusy)
+	leave, err := s.enterWaiters(c)
+	if err != nil {
+		return err
 	}
 	defer leave()
-	ctx := c.Request.Context()
-	life := time.NewTimer(s.streamLifetime)
-	defer life.Stop()
 	ch, stop := s.app.Notifier().Subscribe(m.Game.ID)
 	defer stop()
 	// A change between the first read and the subscription woke nobody:
@@ -152,47 +140,21 @@ func (s *Server) events(c *gin.Context) error {
 	if m, err = s.own(c); err != nil {
 		return err
 	}
-	if err := http.NewResponseController(c.Writer).SetWriteDeadline(time.Time{}); err != nil {
-		s.log.Warn("event stream keeps the write timeout", "err", err)
-	}
-	h := c.Writer.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Accel-Buffering", "no")
-	c.Writer.WriteHeader(http.StatusOK)
-	fmt.Fprint(c.Writer, ": waiting\n\n")
-	c.Writer.Flush()
-	tick := time.NewTicker(heartbeat)
-	defer tick.Stop()
-	for {
+	changed := func() string {
 		if m.Stamp() != after || !m.Current() {
-			fmt.Fprintf(c.Writer, "event: change\ndata: %s?after=%s#status\n\n", gameURL(m.Game.ID), after)
-			c.Writer.Flush()
-			return nil
+			return fmt.Sprintf("%s?after=%s#status", gameURL(m.Game.ID), after)
 		}
-		select {
-		case <-ch:
-			if m, err = s.own(c); err != nil {
-				// The game can no longer be shown here (expired, say):
-				// send the player to the page, which says why.
-				fmt.Fprintf(c.Writer, "event: change\ndata: %s#status\n\n", c.Request.URL.Path[:len(c.Request.URL.Path)-len("/events")])
-				c.Writer.Flush()
-				return nil
-			}
-		case <-tick.C:
-			if _, err := fmt.Fprint(c.Writer, ": heartbeat\n\n"); err != nil {
-				return nil
-			}
-			c.Writer.Flush()
-		case <-ctx.Done():
-			return nil // the client went away
-		case <-life.C:
-			return nil // the browser reconnects
-		case <-s.app.Draining():
-			drained(c) // the server is shutting down; the script will reconnect
-			return nil
-		}
+		return ""
 	}
+	s.stream(c, changed(), ch, func() string {
+		if m, err = s.own(c); err != nil {
+			// The game can no longer be shown here (expired, say):
+			// send the player to the page, which says why.
+			return c.Request.URL.Path[:len(c.Request.URL.Path)-len("/events")] + "#status"
+		}
+		return changed()
+	})
+	return nil
 }
 
 // again records the player's answer to "play again?" and, once both seats

@@ -16,8 +16,10 @@ import (
 	"testing"
 	"time"
 
+	"reversi/ai"
 	"reversi/db/sqlite"
 	"reversi/game"
+	"reversi/internal/testkit"
 	"reversi/play"
 	"reversi/reversi"
 )
@@ -42,7 +44,7 @@ func onlineApp(t *testing.T, mod func(*testConfig), writeTimeout time.Duration) 
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	cfg := testConfig{Config: Config{}, Play: play.Config{Store: store, Choose: firstMove, Hint: firstHint}}
+	cfg := testConfig{Config: Config{}, Play: play.Config{Store: store, Choose: testkit.FirstMove[ai.Level], Hint: testkit.FirstHint}}
 	if mod != nil {
 		mod(&cfg)
 	}
@@ -224,14 +226,12 @@ func TestOnlineInviteJoinAndTurns(t *testing.T) {
 //
 // The server's write timeout is short here: the stream must outlive it.
 func TestOnlineLiveUpdates(t *testing.T) {
-	heartbeat = 50 * time.Millisecond
-	defer func() { heartbeat = 15 * time.Second }()
 	writeTimeout := time.Second // longer than any page takes on a loaded machine
 	if testing.Short() {
 		writeTimeout = 400 * time.Millisecond
 	}
 	broker := reversi.NewBroker()
-	ts, _ := onlineServerTimeout(t, func(c *testConfig) { c.Play.Notifier = broker }, writeTimeout)
+	ts, _ := onlineServerTimeout(t, func(c *testConfig) { c.Play.Notifier = broker; c.Heartbeat = 50 * time.Millisecond }, writeTimeout)
 	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
 	gamePath, invite := newOnline(t, host)
 	id := strings.TrimPrefix(gamePath, "/games/")

@@ -69,13 +69,13 @@ func (s *Server) move(c *gin.Context) error {
 	size := m.Game.Record.Options.Size
 	raw := c.PostForm("move")
 	if raw == "computer" && m.Game.Opponent == reversi.Computer {
-		return s.saved(c, "")(s.app.Resume(c.Request.Context(), m, ply))
+		return s.saved(c, "")(s.app.Resume(c.Request.Context(), who(c), m, ply))
 	}
 	mv, err := game.ParseMove(size, strings.TrimSpace(raw))
 	if err != nil || len(raw) > 8 {
 		return showing(m, refuseMsg(http.StatusBadRequest, views.MsgBadMove(size)))
 	}
-	return s.saved(c, "")(s.app.Move(c.Request.Context(), m, ply, mv))
+	return s.saved(c, "")(s.app.Move(c.Request.Context(), who(c), m, ply, mv))
 }
 
 // saved answers a change that the app has stored: 303 to the game's page,
@@ -120,7 +120,7 @@ func (s *Server) hintMove(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	m, err = s.app.Hint(c.Request.Context(), m, ply)
+	m, err = s.app.Hint(c.Request.Context(), who(c), m, ply)
 	if errors.Is(err, play.ErrHintFailed) {
 		return err // the error page: no board to show it on
 	}
@@ -147,11 +147,7 @@ func (s *Server) settings(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	set := reversi.Settings{
-		ShowMoves: c.PostForm("show_moves") == "on",
-		AllowUndo: c.PostForm("allow_undo") == "on",
-		Sound:     c.PostForm("sound") == "on",
-	}
+	set := play.ParseSettings(c.Request.PostForm)
 	if err := s.app.ChangeSettings(c.Request.Context(), m, playerID(c), set); errors.Is(err, play.ErrNotHost) {
 		return showing(m, err)
 	} else if err != nil {

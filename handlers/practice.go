@@ -124,70 +124,91 @@ func names8(sqs []game.Square) []string {
 	return s
 }
 
-// practiceChange answers a POST that changes the practice board: it loads
-// the board, checks the version the form was rendered at, applies change
-// (a rule of play.Practice), and stores the board, first making the player
-// (and the cookie) when there is none yet. A refusal is shown above the
-// board, and changes nothing.
-func (s *Server) practiceChange(c *gin.Context, did string, change func(*play.Practice) error) error {
-	ctx := c.Request.Context()
-	st, err := s.app.Practice(ctx, playerID(c))
-	if err != nil {
-		return err
-	}
+// practiceVersion reads the version of the practice board that a form
+// was rendered at.
+func practiceVersion(c *gin.Context) (int, bool) {
 	v, ok := c.GetPostForm("version")
 	n, err := strconv.Atoi(v)
-	if !ok || err != nil || n < 0 || len(v) > 9 {
-		return s.renderPractice(c, st, http.StatusBadRequest, views.MsgPracticeNoVersion, "", game.Pass)
-	}
-	err = st.Check(n)
-	if err == nil {
-		err = change(st)
-	}
-	if err == nil {
+	return n, ok && err == nil && n >= 0 && len(v) <= 9
+}
+
+// enrol is play.Enrol for this request: it makes a player, and the
+// cookie, for a browser that has none, within its network's limit, or
+// records the player of a valid cookie whose row is gone (a new database).
+func (s *Server) enrol(c *gin.Context) play.Enrol {
+	return func() (string, error) {
 		p := playerID(c)
-		switch {
-		case p == "":
-			if p, err = s.newPlayer(c); err != nil {
-				return err
-			}
-			if err := s.savePlayer(c, p); err != nil {
-				return err
-			}
-		case st.Version == 0:
-			// A valid cookie whose player row is gone (a new database).
-			if err := s.recordPlayer(c, p); err != nil {
-				return err
-			}
+		if p != "" {
+			return p, s.recordPlayer(c, p)
 		}
-		if st, err = s.app.SavePractice(ctx, p, st); err == nil {
-			return redirect(c, "/practice?did="+did+"#status")
+		p, err := s.newPlayer(c)
+		if err != nil {
+			return "", err
 		}
+		return p, s.savePlayer(c, p)
 	}
-	if status, n := explain(err); status < 500 {
+}
+
+// practiceAnswer answers a POST that changed the practice board (or was
+// refused): 303 to the board, with did in the address; a refusal by the
+// practice rules is shown above the board as it stands and changes
+// nothing; a refusal of this front's (a limit) gets the error page.
+func (s *Server) practiceAnswer(c *gin.Context, did string, st *play.Practice, err error) error {
+	if err == nil {
+		return redirect(c, "/practice?did="+did+"#status")
+	}
+	var front *refusal
+	if status, n := explain(err); status < 500 && st != nil && !errors.As(err, &front) {
 		return s.renderPractice(c, st, status, n.Message, "", game.Pass)
 	}
 	return err
 }
 
-func (s *Server) practiceMove(c *gin.Context) error {
-	raw := c.PostForm("move")
-	sq, perr := game.ParseSquare(8, strings.TrimSpace(raw))
-	return s.practiceChange(c, "move", func(st *play.Practice) error {
-		if perr != nil || len(raw) > 4 {
-			return errBadSquare
-		}
-		return st.Move(sq)
-	})
+// practiceRefused shows the board as stored with a refusal of the form
+// itself (no version, no square), which is read before the app is asked.
+func (s *Server) practiceRefused(c *gin.Context, err error) error {
+	st, lerr := s.app.Practice(c.Request.Context(), playerID(c))
+	if lerr != nil {
+		return lerr
+	}
+	status, n := explain(err)
+	return s.renderPractice(c, st, status, n.Message, "", game.Pass)
 }
 
-// errBadSquare is a practice placement that names no square.
-var errBadSquare = errors.New("practice: not a square")
+func (s *Server) practiceMove(c *gin.Context) error {
+	version, ok := practiceVersion(c)
+	if !ok {
+		return s.practiceRefused(c, errNoVersion)
+	}
+	raw := c.PostForm("move")
+	sq, err := game.ParseSquare(8, strings.TrimSpace(raw))
+	if err != nil || len(raw) > 4 {
+		return s.practiceRefused(c, errBadSquare)
+	}
+	st, err := s.app.PracticeMove(c.Request.Context(), playerID(c), s.enrol(c), version, sq)
+	return s.practiceAnswer(c, "move", st, err)
+}
+
+// Refusals of practice forms, which the practice board shows.
+var (
+	errBadSquare = errors.New("practice: not a square")
+	errNoVersion = refuseMsg(http.StatusBadRequest, views.MsgPracticeNoVersion)
+)
 
 func (s *Server) practiceUndo(c *gin.Context) error {
-	return s.practiceChange(c, "undo", (*play.Practice).Undo)
+	version, ok := practiceVersion(c)
+	if !ok {
+		return s.practiceRefused(c, errNoVersion)
+	}
+	st, err := s.app.PracticeUndo(c.Request.Context(), playerID(c), s.enrol(c), version)
+	return s.practiceAnswer(c, "undo", st, err)
 }
 
 func (s *Server) practiceReset(c *gin.Context) error {
-	return s.practiceChange(c, "reset", (*play.Practice).Reset)
+	version, ok := practiceVersion(c)
+	if !ok {
+		return s.practiceRefused(c, errNoVersion)
+	}
+	st, err := s.app.PracticeReset(c.Request.Context(), playerID(c), s.enrol(c), version)
+	return s.practiceAnswer(c, "reset", st, err)
 }

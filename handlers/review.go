@@ -1,9 +1,7 @@
 package handlers
 
 import (
-	"fmt"
 	"net/http"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -86,55 +84,17 @@ func (s *Server) reviewEvents(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	leave, status := s.waiters.enter(playerID(c))
-	if status != 0 {
-		c.Header("Retry-After", "30")
-		if status == http.StatusTooManyRequests {
-			return refuse(status, views.NoticeTooManyWaits)
-		}
-		return refuse(status, views.NoticeBusy)
+	leave, err := s.enterWaiters(c)
+	if err != nil {
+		return err
 	}
 	defer leave()
 	done := s.app.ReviewRunning(m)
-	if err := http.NewResponseController(c.Writer).SetWriteDeadline(time.Time{}); err != nil {
-		s.log.Warn("event stream keeps the write timeout", "err", err)
-	}
-	h := c.Writer.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Accel-Buffering", "no")
-	c.Writer.WriteHeader(http.StatusOK)
-	change := func() {
-		fmt.Fprintf(c.Writer, "event: change\ndata: %s/review#status\n\n", gameURL(m.Game.ID))
-		c.Writer.Flush()
-	}
+	page := gameURL(m.Game.ID) + "/review#status"
+	first := ""
 	if done == nil { // done already, or never asked for: the page says which
-		change()
-		return nil
+		first = page
 	}
-	fmt.Fprint(c.Writer, ": waiting\n\n")
-	c.Writer.Flush()
-	life := time.NewTimer(s.streamLifetime)
-	defer life.Stop()
-	tick := time.NewTicker(heartbeat)
-	defer tick.Stop()
-	for {
-		select {
-		case <-done:
-			change()
-			return nil
-		case <-tick.C:
-			if _, err := fmt.Fprint(c.Writer, ": heartbeat\n\n"); err != nil {
-				return nil
-			}
-			c.Writer.Flush()
-		case <-c.Request.Context().Done():
-			return nil
-		case <-life.C:
-			return nil // the browser reconnects
-		case <-s.app.Draining():
-			drained(c)
-			return nil
-		}
-	}
+	s.stream(c, first, done, func() string { return page })
+	return nil
 }

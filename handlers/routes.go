@@ -20,18 +20,18 @@ func (s *Server) Routes() http.Handler {
 	r.SetTrustedProxies(s.trustedProxies) // checked in New; nil trusts none
 	r.Use(s.logRequests, gin.CustomRecoveryWithWriter(nil, s.recover), s.limitBody, s.session)
 	moves, games, hints := s.rateLimit("moves", s.moveLimit), s.rateLimit("games", s.gameLimit), s.rateLimit("hints", s.hintLimit)
-	// Requests that may search wait their turn: one at a time per player
-	// and per game (turns.go).
-	turn := s.oneAtATime
+	// Requests that may search (a move, a hint, a new game that the
+	// computer opens) wait their turn in play, one at a time per player
+	// and per game; they pass who(c), which names the player's line.
 
 	r.GET("/", s.wrap(s.home))
-	r.POST("/games", games, s.perNetwork(s.netGameLimit), turn, s.wrap(s.newGame))
+	r.POST("/games", games, s.perNetwork(s.netGameLimit), s.wrap(s.newGame))
 
 	g := r.Group("/games/:id")
 	g.GET("", s.wrap(s.showGame))
-	g.POST("/moves", moves, turn, s.wrap(s.move))
+	g.POST("/moves", moves, s.wrap(s.move))
 	g.POST("/undo", moves, s.wrap(s.undo))
-	g.POST("/hint", hints, turn, s.wrap(s.hintMove))
+	g.POST("/hint", hints, s.wrap(s.hintMove))
 	// Resigning: the viewer's side (the side to move, on one device); the
 	// game page asks first, with ?ask=resign.
 	g.POST("/resign", moves, s.wrap(s.resign))

@@ -70,6 +70,9 @@ type Config struct {
 	// stream after a while. The Default ones apply where they are 0.
 	WaitersPerPlayer, Waiters int
 	StreamLifetime            time.Duration
+	// Heartbeat is how often an idle event stream sends a comment;
+	// DefaultHeartbeat where it is 0.
+	Heartbeat time.Duration
 	// PublicURL is the scheme and host that players reach the app at
 	// (https://reversi.example), for the invite links; by default the
 	// address that each request came to.
@@ -100,18 +103,16 @@ type Server struct {
 	// playerLimit and netGameLimit count new players and new games per
 	// network.
 	playerLimit, netGameLimit *rateLimiter
-	// turns holds each player's and each game's searching requests to one
-	// at a time; see keyedLocks.
-	turns          *keyedLocks
-	trustedProxies []string
-	publicURL      string
-	now            func() time.Time
-	waiters        *waiters
-	streamLifetime time.Duration
-	ready          func(context.Context) error
-	draining       atomic.Bool
-	observe        func(string, int, time.Duration)
-	refused        func(string)
+	trustedProxies            []string
+	publicURL                 string
+	now                       func() time.Time
+	waiters                   *waiters
+	streamLifetime            time.Duration
+	heartbeat                 time.Duration
+	ready                     func(context.Context) error
+	draining                  atomic.Bool
+	observe                   func(string, int, time.Duration)
+	refused                   func(string)
 }
 
 // cookieName is the session cookie's name; it holds only the player id.
@@ -169,11 +170,13 @@ func New(cfg Config) (*Server, error) {
 	s.hintLimit = newLimit(cfg.HintRate, cfg.HintBurst, DefaultHintRate, DefaultHintBurst)
 	s.playerLimit = newLimit(cfg.NewPlayersPerHour/3600, cfg.NewPlayersBurst, DefaultNewPlayersPerHour/3600.0, DefaultNewPlayersBurst)
 	s.netGameLimit = newLimit(cfg.NewGamesPerHour/3600, cfg.NewGamesBurst, DefaultNewGamesPerHour/3600.0, DefaultNewGamesBurst)
-	s.turns = newKeyedLocks()
 	s.waiters = newWaiters(cfg.WaitersPerPlayer, cfg.Waiters, s.refused)
 	s.streamLifetime = cfg.StreamLifetime
 	if s.streamLifetime <= 0 {
 		s.streamLifetime = DefaultStreamLifetime
+	}
+	if s.heartbeat = cfg.Heartbeat; s.heartbeat <= 0 {
+		s.heartbeat = DefaultHeartbeat
 	}
 	return s, nil
 }

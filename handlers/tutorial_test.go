@@ -8,20 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	"reversi/game"
+	"reversi/internal/testkit"
 	"reversi/play"
 	"reversi/static"
 	"reversi/views"
 )
-
-func sq8(t *testing.T, name string) game.Square {
-	t.Helper()
-	sq, err := game.ParseSquare(8, name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sq
-}
 
 // TestTrialText checks the words for trials on the tutorial's positions:
 // the summary and one line per direction or group of directions.
@@ -70,7 +61,7 @@ func TestTrialText(t *testing.T) {
 				t.Fatal(err)
 			}
 			en := views.English()
-			v := views.Trial(b, sq8(t, tc.try))
+			v := views.Trial(b, testkit.Sq8(t, tc.try))
 			if got := en.Say(v.Summary); got != tc.summary {
 				t.Errorf("summary = %q, want %q", got, tc.summary)
 			}
@@ -112,7 +103,7 @@ func TestTutorialFeedback(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			a := st.Check(b, sq8(t, tc.try))
+			a := st.Check(b, testkit.Sq8(t, tc.try))
 			got, right := views.English().Say(views.TutorialAnswer(a, 8)), a.Right
 			if got != tc.want || right != tc.wantRight {
 				t.Errorf("feedback = %q (right %v), want %q (right %v)", got, right, tc.want, tc.wantRight)

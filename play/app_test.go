@@ -14,6 +14,7 @@ import (
 	"reversi/ai"
 	"reversi/db/sqlite"
 	"reversi/game"
+	"reversi/internal/testkit"
 	"reversi/play"
 	"reversi/reversi"
 )
@@ -27,10 +28,6 @@ const (
 	carol = "00000000000000000000000000000001"
 )
 
-func firstMove(_ context.Context, b game.Board, _ ai.Level, _ *rand.Rand) (game.Square, error) {
-	return b.Moves().First(), nil
-}
-
 func newApp(t *testing.T, mod func(*play.Config)) (*play.App, reversi.Store) {
 	t.Helper()
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "play.db"))
@@ -38,9 +35,7 @@ func newApp(t *testing.T, mod func(*play.Config)) (*play.App, reversi.Store) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	cfg := play.Config{Store: st, Choose: firstMove, Hint: func(_ context.Context, b game.Board) (game.Square, error) {
-		return b.Moves().First(), nil
-	}, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	cfg := play.Config{Store: st, Choose: testkit.FirstMove[ai.Level], Hint: testkit.FirstHint, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	if mod != nil {
 		mod(&cfg)
 	}
@@ -70,15 +65,6 @@ func choices(t *testing.T, kv ...string) play.Choices {
 	return ch
 }
 
-func sq(t *testing.T, name string) game.Square {
-	t.Helper()
-	s, err := game.ParseMove(8, name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
 func TestParseChoicesRefusesWhatTheFormsDoNotOffer(t *testing.T) {
 	for _, tc := range []struct{ field, value string }{
 		{"level", "grandmaster"}, {"size", "7"}, {"start", "setup"}, {"opponent", "robot"}, {"color", ""},
@@ -102,7 +88,7 @@ func TestStartMoveUndoResign(t *testing.T) {
 	app, _ := newApp(t, nil)
 	ctx := context.Background()
 	// Against the computer as White: the computer opens.
-	g, err := app.Start(ctx, alice, choices(t, "color", "white"))
+	g, err := app.Start(ctx, play.Who{Player: alice}, choices(t, "color", "white"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,15 +108,15 @@ func TestStartMoveUndoResign(t *testing.T) {
 	}
 	// A move brings the computer's reply; a stale form changes nothing.
 	mv := m.Board().Moves().First()
-	if m, err = app.Move(ctx, m, 1, mv); err != nil || m.Ply() != 3 {
+	if m, err = app.Move(ctx, play.Who{Player: alice}, m, 1, mv); err != nil || m.Ply() != 3 {
 		t.Fatalf("Move: ply %d, err %v; want 3, nil", m.Ply(), err)
 	}
 	stale, _ := app.Game(ctx, alice, g.ID)
-	if _, err := app.Move(ctx, stale, 1, mv); !errors.Is(err, reversi.ErrStale) {
+	if _, err := app.Move(ctx, play.Who{Player: alice}, stale, 1, mv); !errors.Is(err, reversi.ErrStale) {
 		t.Errorf("Move from ply 1 at ply 3: %v, want a stale refusal", err)
 	}
 	var illegal *play.IllegalMoveError
-	if _, err := app.Move(ctx, stale, 3, sq(t, "a1")); !errors.As(err, &illegal) {
+	if _, err := app.Move(ctx, play.Who{Player: alice}, stale, 3, testkit.Sq8(t, "a1")); !errors.As(err, &illegal) {
 		t.Errorf("Move a1: %v, want an IllegalMoveError", err)
 	}
 	if now, _ := app.Game(ctx, alice, g.ID); now.Ply() != 3 {
@@ -143,7 +129,7 @@ func TestStartMoveUndoResign(t *testing.T) {
 	if m, err = app.Resign(ctx, m, 1); err != nil || m.Playing() || m.Outcome().Winner != game.Black {
 		t.Fatalf("Resign: playing %v, winner %v, err %v; want over, Black", m.Playing(), m.Outcome().Winner, err)
 	}
-	if _, err := app.Move(ctx, m, 1, mv); !errors.Is(err, play.ErrOver) {
+	if _, err := app.Move(ctx, play.Who{Player: alice}, m, 1, mv); !errors.Is(err, play.ErrOver) {
 		t.Errorf("Move after resigning: %v, want ErrOver", err)
 	}
 	// The choices were kept for the next Play button.
@@ -159,13 +145,13 @@ func TestHintIsKeptForItsPly(t *testing.T) {
 		c.Hint = func(_ context.Context, b game.Board) (game.Square, error) { hints++; return b.Moves().First(), nil }
 	})
 	ctx := context.Background()
-	g, err := app.Start(ctx, alice, choices(t, "opponent", "local"))
+	g, err := app.Start(ctx, play.Who{Player: alice}, choices(t, "opponent", "local"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	m, _ := app.Game(ctx, alice, g.ID)
 	for range 2 {
-		if m, err = app.Hint(ctx, m, 0); err != nil {
+		if m, err = app.Hint(ctx, play.Who{Player: alice}, m, 0); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -175,9 +161,9 @@ func TestHintIsKeptForItsPly(t *testing.T) {
 	failing, _ := newApp(t, func(c *play.Config) {
 		c.Hint = func(ctx context.Context, _ game.Board) (game.Square, error) { return game.Pass, errors.New("no") }
 	})
-	g2, _ := failing.Start(ctx, alice, choices(t, "opponent", "local"))
+	g2, _ := failing.Start(ctx, play.Who{Player: alice}, choices(t, "opponent", "local"))
 	m2, _ := failing.Game(ctx, alice, g2.ID)
-	if _, err := failing.Hint(ctx, m2, 0); !errors.Is(err, play.ErrHintFailed) {
+	if _, err := failing.Hint(ctx, play.Who{Player: alice}, m2, 0); !errors.Is(err, play.ErrHintFailed) {
 		t.Errorf("a failing hint: %v, want ErrHintFailed", err)
 	}
 }
@@ -190,7 +176,7 @@ func TestComputerFallsBackToALegalMove(t *testing.T) {
 			return game.Pass, ctx.Err()
 		}
 	})
-	g, err := app.Start(context.Background(), alice, choices(t, "color", "white"))
+	g, err := app.Start(context.Background(), play.Who{Player: alice}, choices(t, "color", "white"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +189,7 @@ func TestComputerFallsBackToALegalMove(t *testing.T) {
 func TestOnlineRoom(t *testing.T) {
 	app, st := newApp(t, nil)
 	ctx := context.Background()
-	g, err := app.Start(ctx, alice, choices(t, "opponent", "online"))
+	g, err := app.Start(ctx, play.Who{Player: alice}, choices(t, "opponent", "online"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -266,59 +252,65 @@ func mustGame(t *testing.T, app *play.App, player, id string) *play.Match {
 func TestPracticeRules(t *testing.T) {
 	app, _ := newApp(t, nil)
 	ctx := context.Background()
+	// enrol counts its calls: only a change that stands on a board never
+	// stored makes or records the player.
+	var enrolled int
+	enrol := func() (string, error) { enrolled++; return alice, nil }
+	if _, err := app.PracticeReset(ctx, alice, enrol, 0); !errors.Is(err, play.ErrPracticeAtStart) {
+		t.Errorf("Reset at the start: %v, want ErrPracticeAtStart", err)
+	}
+	if _, err := app.PracticeUndo(ctx, alice, enrol, 0); !errors.Is(err, play.ErrPracticeNoUndo) {
+		t.Errorf("Undo with nothing done: %v, want ErrPracticeNoUndo", err)
+	}
+	if enrolled != 0 {
+		t.Errorf("refused changes enrolled the player %d times", enrolled)
+	}
 	st, err := app.Practice(ctx, alice)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := st.Reset(); !errors.Is(err, play.ErrPracticeAtStart) {
-		t.Errorf("Reset at the start: %v, want ErrPracticeAtStart", err)
-	}
-	if err := st.Undo(); !errors.Is(err, play.ErrPracticeNoUndo) {
-		t.Errorf("Undo with nothing done: %v, want ErrPracticeNoUndo", err)
-	}
 	for i := range play.PracticeLimit {
-		if err := st.Check(i); err != nil {
-			t.Fatal(err)
-		}
-		if err := st.Move(st.Board.Moves().First()); err != nil {
-			t.Fatal(err)
-		}
-		saved, err := app.SavePractice(ctx, alice, st)
+		saved, err := app.PracticeMove(ctx, alice, enrol, i, st.Board.Moves().First())
 		if err != nil || saved.Version != i+1 {
-			t.Fatalf("SavePractice: version %d, %v; want %d", saved.Version, err, i+1)
+			t.Fatalf("PracticeMove: version %d, %v; want %d", saved.Version, err, i+1)
 		}
 		if st, err = app.Practice(ctx, alice); err != nil {
 			t.Fatal(err)
 		}
 	}
+	if enrolled != 1 {
+		t.Errorf("the player was enrolled %d times, want once, for the first change", enrolled)
+	}
 	if !st.Over() {
 		t.Fatalf("after %d placements the exercise is not over", play.PracticeLimit)
 	}
-	if err := st.Move(st.Board.Moves().First()); !errors.Is(err, play.ErrPracticeOver) {
+	if _, err := app.PracticeMove(ctx, alice, enrol, st.Version, st.Board.Moves().First()); !errors.Is(err, play.ErrPracticeOver) {
 		t.Errorf("a fifth placement: %v, want ErrPracticeOver", err)
-	}
-	if err := st.Check(st.Version - 1); !errors.Is(err, play.ErrPracticeStale) {
-		t.Errorf("Check at an old version: %v, want ErrPracticeStale", err)
 	}
 	// Two changes from the same version: the second finds it stale and
 	// gets the board as it stands.
-	a, _ := app.Practice(ctx, alice)
-	b, _ := app.Practice(ctx, alice)
-	a.Undo()
-	b.Reset()
-	if _, err := app.SavePractice(ctx, alice, a); err != nil {
+	if _, err := app.PracticeUndo(ctx, alice, enrol, st.Version); err != nil {
 		t.Fatal(err)
 	}
-	fresh, err := app.SavePractice(ctx, alice, b)
+	fresh, err := app.PracticeReset(ctx, alice, enrol, st.Version)
 	if !errors.Is(err, play.ErrPracticeStale) || fresh.Placed != play.PracticeLimit-1 {
-		t.Errorf("the second save: %v with %d placements, want ErrPracticeStale and the undone board", err, fresh.Placed)
+		t.Errorf("the second change: %v with %d placements, want ErrPracticeStale and the undone board", err, fresh.Placed)
+	}
+	// A browser with no player yet gets one once its change stands.
+	blank, err := app.Practice(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err = app.PracticeMove(ctx, "", func() (string, error) { return bob, nil }, 0, blank.Board.Moves().First())
+	if err != nil || st.PlayerID != bob || st.Version != 1 {
+		t.Errorf("a first placement without a player: %+v, %v; want bob's board at version 1", st.Practice, err)
 	}
 }
 
 func TestReviewOnlyOfFinishedGames(t *testing.T) {
 	app, _ := newApp(t, nil)
 	ctx := context.Background()
-	g, _ := app.Start(ctx, alice, choices(t, "opponent", "local"))
+	g, _ := app.Start(ctx, play.Who{Player: alice}, choices(t, "opponent", "local"))
 	m := mustGame(t, app, alice, g.ID)
 	if err := app.RequestReview(ctx, m, alice, ""); !errors.Is(err, play.ErrReviewPlaying) {
 		t.Errorf("RequestReview while playing: %v, want ErrReviewPlaying", err)
@@ -332,7 +324,7 @@ func TestExpireDeletesOldRooms(t *testing.T) {
 		c.Now = func() time.Time { return now }
 	})
 	ctx := context.Background()
-	g, err := app.Start(ctx, alice, choices(t, "opponent", "online"))
+	g, err := app.Start(ctx, play.Who{Player: alice}, choices(t, "opponent", "online"))
 	if err != nil {
 		t.Fatal(err)
 	}

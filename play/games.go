@@ -60,15 +60,25 @@ func (a *App) Game(ctx context.Context, player, id string) (*Match, error) {
 // Move plays the viewer's move mv (a square or game.Pass) from a form sent
 // at ply and, against the computer, its replies, and stores the game.
 // One Pass covers the whole run of the viewer's passes against the
-// computer, until they can move again or the game ends.
-func (a *App) Move(ctx context.Context, m *Match, ply int, mv game.Square) (*Match, error) {
+// computer, until they can move again or the game ends. It waits for
+// who's turn and the game's first (turns.go), and plays on the game as it
+// stands then.
+func (a *App) Move(ctx context.Context, who Who, m *Match, ply int, mv game.Square) (*Match, error) {
+	done, err := a.takeTurn(ctx, who, m.Game.ID)
+	if err != nil {
+		return m, err
+	}
+	defer done()
+	if m, err = a.fresh(ctx, m); err != nil {
+		return m, err
+	}
 	if err := m.Play(ply, mv); err != nil {
 		return m, err
 	}
 	if err := m.ComputerReplies(ctx, a.chooser(m), mv == game.Pass); err != nil {
 		return m, err
 	}
-	m, err := a.save(ctx, m, ply)
+	m, err = a.save(ctx, m, ply)
 	if err == nil {
 		a.observer.Played(m.Ply() - ply)
 	}
@@ -76,8 +86,17 @@ func (a *App) Move(ctx context.Context, m *Match, ply int, mv game.Square) (*Mat
 }
 
 // Resume lets the computer move in a game that was stored at its turn,
-// which only an interrupted request can leave behind.
-func (a *App) Resume(ctx context.Context, m *Match, ply int) (*Match, error) {
+// which only an interrupted request can leave behind. It waits for the
+// turns as Move does.
+func (a *App) Resume(ctx context.Context, who Who, m *Match, ply int) (*Match, error) {
+	done, err := a.takeTurn(ctx, who, m.Game.ID)
+	if err != nil {
+		return m, err
+	}
+	defer done()
+	if m, err = a.fresh(ctx, m); err != nil {
+		return m, err
+	}
 	if err := m.Resume(ply); err != nil {
 		return m, err
 	}
@@ -105,8 +124,17 @@ func (a *App) Resign(ctx context.Context, m *Match, ply int) (*Match, error) {
 }
 
 // Hint finds the hint for the position at ply and stores it with the game,
-// unless the hint on record is for this ply already.
-func (a *App) Hint(ctx context.Context, m *Match, ply int) (*Match, error) {
+// unless the hint on record is for this ply already. It waits for the
+// turns as Move does, so that a flood of hint requests runs one search.
+func (a *App) Hint(ctx context.Context, who Who, m *Match, ply int) (*Match, error) {
+	done, err := a.takeTurn(ctx, who, m.Game.ID)
+	if err != nil {
+		return m, err
+	}
+	defer done()
+	if m, err = a.fresh(ctx, m); err != nil {
+		return m, err
+	}
 	need, err := m.NeedsHint(ply)
 	if err != nil || !need {
 		return m, err

@@ -1,9 +1,6 @@
 package play
 
-import (
-	"net/url"
-	"testing"
-)
+import "testing"
 
 // TestNetwork checks the networks that the limits per network count in.
 func TestNetwork(t *testing.T) {
@@ -17,26 +14,6 @@ func TestNetwork(t *testing.T) {
 	} {
 		if got := Network(ip); got != want {
 			t.Errorf("Network(%q) = %q, want %q", ip, got, want)
-		}
-	}
-}
-
-// TestComputerOpens checks which new games may open with a search.
-func TestComputerOpens(t *testing.T) {
-	for _, tc := range []struct {
-		opponent, color string
-		want            bool
-	}{
-		{"computer", "white", true},
-		{"computer", "random", true},
-		{"computer", "black", false},
-		{"local", "white", false},
-		{"online", "random", false},
-		{"", "", true}, // a form that will not parse takes its turn anyway
-	} {
-		form := url.Values{"opponent": {tc.opponent}, "color": {tc.color}}
-		if got := ComputerOpens(form); got != tc.want {
-			t.Errorf("ComputerOpens(%s, %s) = %v, want %v", tc.opponent, tc.color, got, tc.want)
 		}
 	}
 }

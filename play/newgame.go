@@ -35,7 +35,7 @@ type Field struct {
 func Fields() []Field {
 	levels, level := Levels()
 	sizes := []string{strconv.Itoa(game.StandardSize)}
-	for _, n := range game.Sizes {
+	for _, n := range game.Sizes() {
 		if n != game.StandardSize {
 			sizes = append(sizes, strconv.Itoa(n))
 		}
@@ -67,9 +67,10 @@ type Choices struct {
 	Lang, Names string
 }
 
-// DefaultSettings are a new player's settings: legal moves shown, undo
-// allowed, no sound.
-var DefaultSettings = reversi.Settings{ShowMoves: true, AllowUndo: true}
+// DefaultSettings returns a new player's settings: legal moves shown, undo
+// allowed, no sound. It is a function, not a variable, so that nobody can
+// change every new player's settings from outside.
+func DefaultSettings() reversi.Settings { return reversi.Settings{ShowMoves: true, AllowUndo: true} }
 
 // IncompleteError refuses a new-game form that lacks a choice, or gives
 // one a value the choice does not take.
@@ -88,12 +89,36 @@ func ParseChoices(form url.Values) (Choices, error) {
 		}
 		ch.Values[f.Name] = v
 	}
-	ch.Settings = settingsFrom(form)
+	ch.Settings = ParseSettings(form)
 	return ch, nil
 }
 
-func settingsFrom(q url.Values) reversi.Settings {
-	return reversi.Settings{ShowMoves: q.Get("show_moves") == "on", AllowUndo: q.Get("allow_undo") == "on", Sound: q.Get("sound") == "on"}
+// The settings' form fields, the application's names for them: the
+// new-game form, the game page's settings form and the kept choices send
+// each as "on" when its setting is on, and leave it out when off. (The
+// templates in views spell them too.)
+const (
+	ShowMovesField = "show_moves"
+	AllowUndoField = "allow_undo"
+	SoundField     = "sound"
+)
+
+// A SettingField is one setting as a form field: its name, and whether it
+// is on.
+type SettingField struct {
+	Name string
+	On   bool
+}
+
+// SettingFields returns set as form fields, in the forms' order.
+func SettingFields(set reversi.Settings) []SettingField {
+	return []SettingField{{ShowMovesField, set.ShowMoves}, {AllowUndoField, set.AllowUndo}, {SoundField, set.Sound}}
+}
+
+// ParseSettings reads the settings' switches from a form.
+func ParseSettings(form url.Values) reversi.Settings {
+	on := func(name string) bool { return form.Get(name) == "on" }
+	return reversi.Settings{ShowMoves: on(ShowMovesField), AllowUndo: on(AllowUndoField), Sound: on(SoundField)}
 }
 
 // Encode writes the choices as form values: the fields set, and each
@@ -105,9 +130,9 @@ func (ch Choices) Encode() url.Values {
 			q.Set(f.Name, v)
 		}
 	}
-	for k, on := range map[string]bool{"show_moves": ch.Settings.ShowMoves, "allow_undo": ch.Settings.AllowUndo, "sound": ch.Settings.Sound} {
-		if on {
-			q.Set(k, "on")
+	for _, f := range SettingFields(ch.Settings) {
+		if f.On {
+			q.Set(f.Name, "on")
 		}
 	}
 	if ch.Lang != "" {
@@ -123,7 +148,7 @@ func (ch Choices) Encode() url.Values {
 // the home page's Play button uses; the defaults for a player who has
 // none. A kept value that the registries no longer offer is left out.
 func (a *App) Choices(ctx context.Context, player string) (Choices, error) {
-	ch := Choices{Values: map[string]string{}, Settings: DefaultSettings}
+	ch := Choices{Values: map[string]string{}, Settings: DefaultSettings()}
 	if player == "" {
 		return ch, nil
 	}
@@ -140,7 +165,7 @@ func (a *App) Choices(ctx context.Context, player string) (Choices, error) {
 			ch.Values[f.Name] = v
 		}
 	}
-	ch.Settings = settingsFrom(q)
+	ch.Settings = ParseSettings(q)
 	if v := q.Get("lang"); validWord(v) {
 		ch.Lang = v
 	}
@@ -246,11 +271,13 @@ func newGame(player string, ch Choices) *reversi.Game {
 	return g
 }
 
-// Start starts a game for player as ch describes, records the player as
-// seen, keeps ch for the next Play button, and returns the game:
+// Start starts a game for who's player as ch describes, records the
+// player as seen, keeps ch for the next Play button, and returns the game:
 // against the computer, which opens when the player takes White, or on one
-// device, or online, in a new room.
-func (a *App) Start(ctx context.Context, player string, ch Choices) (*reversi.Game, error) {
+// device, or online, in a new room. When the computer opens, which is a
+// search, it waits for who's turn first (turns.go).
+func (a *App) Start(ctx context.Context, who Who, ch Choices) (*reversi.Game, error) {
+	player := who.Player
 	if ch.Lang == "" && ch.Names == "" {
 		// The form does not carry the language: keep the one chosen.
 		old, err := a.Choices(ctx, player)
@@ -275,20 +302,19 @@ func (a *App) Start(ctx context.Context, player string, ch Choices) (*reversi.Ga
 	}
 	// The computer opens when the player takes White; this happens before
 	// the game is stored, outside any transaction.
-	if err := m.ComputerReplies(ctx, a.chooser(m), false); err != nil {
-		return nil, err
+	if m.Playing() && !m.HumanToMove() {
+		done, err := a.takeTurn(ctx, who, "")
+		if err != nil {
+			return nil, err
+		}
+		defer done()
+		if err := m.ComputerReplies(ctx, a.chooser(m), false); err != nil {
+			return nil, err
+		}
 	}
 	// One write: seeing the player, keeping the choices and the game
 	// were three, and each waited for a commit of its own.
 	return g, a.store.StartGame(ctx, g, ch.Encode().Encode())
-}
-
-// ComputerOpens reports whether a new game as form asks for may open with
-// the computer's move, which is a search: against the computer, with the
-// player not sure to take Black.
-func ComputerOpens(form url.Values) bool {
-	o := reversi.Opponent(form.Get("opponent"))
-	return o != reversi.Local && o != reversi.Online && form.Get("color") != "black"
 }
 
 // AgainChoices are the choices for a game like g, for its "play again"
@@ -332,7 +358,7 @@ func PlayOnGame(g *game.Game, ply int, opponent reversi.Opponent, level string) 
 	}
 	ng := &reversi.Game{
 		ID: newGameID(), Opponent: reversi.Local, Level: level,
-		Record: game.Game{Options: opts}, Status: reversi.Playing, Settings: DefaultSettings,
+		Record: game.Game{Options: opts}, Status: reversi.Playing, Settings: DefaultSettings(),
 		HintPly: -1, HintSquare: game.Pass,
 	}
 	switch opponent {

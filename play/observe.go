@@ -32,12 +32,15 @@ type Gauges struct {
 	// ReviewsQueued and ReviewsRunning are the reviews waiting in the
 	// queue and being worked out.
 	ReviewsQueued, ReviewsRunning int
+	// Turns are the players' lines and the games that a call holds or
+	// waits for (turns.go).
+	Turns int
 }
 
 // Gauges returns the app's figures of the moment.
 func (a *App) Gauges() Gauges {
 	q, r := a.reviewQueue().counts()
-	return Gauges{SearchesWaiting: int(a.searchWaits.Load()), ReviewsQueued: q, ReviewsRunning: r}
+	return Gauges{SearchesWaiting: int(a.searchWaits.Load()), ReviewsQueued: q, ReviewsRunning: r, Turns: a.turns.held()}
 }
 
 // counter is an int64 counted up and down at once by many goroutines.

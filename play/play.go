@@ -80,6 +80,9 @@ type App struct {
 	observer  Observer
 	// searchWaits counts the searches waiting for a slot.
 	searchWaits counter
+	// turns holds each player's and each game's searching calls to one
+	// at a time (turns.go).
+	turns *keyedLocks
 }
 
 // New returns an App for cfg.
@@ -99,6 +102,7 @@ func New(cfg Config) (*App, error) {
 		now:       cfg.Now,
 		reviews:   &reviewQueue{opt: cfg.Review},
 		draining:  make(chan struct{}),
+		turns:     newKeyedLocks(),
 	}
 	if a.notifier == nil {
 		a.notifier = reversi.NewBroker()

@@ -156,11 +156,61 @@ func (a *App) Practice(ctx context.Context, player string) (*Practice, error) {
 	return newPractice(p)
 }
 
-// SavePractice stores st, changed by Move, Undo or Reset, as the next
+// Enrol makes sure a player stands behind a change to the practice board
+// before it is stored, and returns their id: it makes one for a browser
+// that has none yet, or records a known one whose row may be gone (a new
+// database). The front supplies it, since making a player is a matter of
+// its cookies and its limits; it is called only for a change that stands,
+// so that a refused form makes no player.
+type Enrol func() (player string, err error)
+
+// PracticeMove places a disc at sq on player's practice board (player ""
+// for a browser with none yet), from a form sent at version, and stores
+// the board. A refusal (a stale version, an illegal square, the exercise
+// over) changes nothing and comes with the board as it stands.
+func (a *App) PracticeMove(ctx context.Context, player string, enrol Enrol, version int, sq game.Square) (*Practice, error) {
+	return a.changePractice(ctx, player, enrol, version, func(st *Practice) error { return st.Move(sq) })
+}
+
+// PracticeUndo takes the last change to player's practice board back, as
+// PracticeMove changes it.
+func (a *App) PracticeUndo(ctx context.Context, player string, enrol Enrol, version int) (*Practice, error) {
+	return a.changePractice(ctx, player, enrol, version, (*Practice).Undo)
+}
+
+// PracticeReset starts player's exercise again from the opening, as
+// PracticeMove changes the board; PracticeUndo brings it back.
+func (a *App) PracticeReset(ctx context.Context, player string, enrol Enrol, version int) (*Practice, error) {
+	return a.changePractice(ctx, player, enrol, version, (*Practice).Reset)
+}
+
+// changePractice loads player's board, checks the version the form was
+// sent at, applies change (one of Practice's rules), and, once the change
+// stands, has enrol make or record the player and stores the board.
+func (a *App) changePractice(ctx context.Context, player string, enrol Enrol, version int, change func(*Practice) error) (*Practice, error) {
+	st, err := a.Practice(ctx, player)
+	if err != nil {
+		return nil, err
+	}
+	if err := st.Check(version); err != nil {
+		return st, err
+	}
+	if err := change(st); err != nil {
+		return st, err
+	}
+	if player == "" || st.Version == 0 {
+		if player, err = enrol(); err != nil {
+			return st, fmt.Errorf("practice: enrol the player: %w", err)
+		}
+	}
+	return a.savePractice(ctx, player, st)
+}
+
+// savePractice stores st, changed by Move, Undo or Reset, as the next
 // version of player's board (whose row the caller has recorded). If the
 // board changed since it was read, it stores nothing and returns the board
 // as it now stands with ErrPracticeStale.
-func (a *App) SavePractice(ctx context.Context, player string, st *Practice) (*Practice, error) {
+func (a *App) savePractice(ctx context.Context, player string, st *Practice) (*Practice, error) {
 	st.PlayerID = player
 	if err := a.store.SavePractice(ctx, st.Practice, st.Version); err != nil {
 		if !errors.Is(err, reversi.ErrStale) {

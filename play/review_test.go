@@ -7,12 +7,12 @@ import (
 	"fmt"
 	"log/slog"
 	"path/filepath"
-	"sync"
 	"testing"
 
 	"reversi/ai"
 	"reversi/db/sqlite"
 	"reversi/game"
+	"reversi/internal/testkit"
 	"reversi/reversi"
 )
 
@@ -97,7 +97,7 @@ func TestDeletedGameReview(t *testing.T) {
 	}
 	defer store.Close()
 	started, gate := make(chan struct{}, 1), make(chan struct{})
-	var log syncBuffer
+	var log testkit.SyncBuffer
 	a, err := New(Config{Store: store, Logger: slog.New(slog.NewTextHandler(&log, nil)),
 		Review: ai.ReviewOptions{Nodes: 1000, ExactEmpties: 4, Progress: func(ai.MoveReview) {
 			select {
@@ -154,22 +154,4 @@ func TestDeletedGameReview(t *testing.T) {
 	if bytes.Contains([]byte(log.String()), []byte("level=ERROR")) {
 		t.Errorf("an error was logged:\n%s", log.String())
 	}
-}
-
-// syncBuffer is a log destination safe for concurrent writes.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
 }

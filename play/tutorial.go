@@ -2,7 +2,6 @@ package play
 
 import (
 	"fmt"
-	"strings"
 
 	"reversi/game"
 )
@@ -19,8 +18,10 @@ import (
 // can move, with a8 still empty: White 48, Black 15.
 const LateGame = "f5f4f3g4h3f6g5g6d3g3h2f2h5h4h7e6g7c5b6g8e3d2c2c3d7e7f7g2d6h8g1d8c8h6f8c6e8b2d1c4b3f1e2c1a2a6b4b8b5a3a4b7a7h1a1e1a5c7b1"
 
-// LateBeforePass is LateGame up to White's c7, after which Black must pass.
-var LateBeforePass = strings.TrimSuffix(LateGame, "b1")
+// LateBeforePass is LateGame up to White's c7, after which Black must
+// pass: LateGame without its last move, b1 (a test checks it), written out
+// so that it is a constant.
+const LateBeforePass = "f5f4f3g4h3f6g5g6d3g3h2f2h5h4h7e6g7c5b6g8e3d2c2c3d7e7f7g2d6h8g1d8c8h6f8c6e8b2d1c4b3f1e2c1a2a6b4b8b5a3a4b7a7h1a1e1a5c7"
 
 // AskKind is how a trial or a choice answers a step's question.
 type AskKind int

@@ -6,16 +6,8 @@ import (
 	"testing"
 
 	"reversi/game"
+	"reversi/internal/testkit"
 )
-
-func sq8(t *testing.T, name string) game.Square {
-	t.Helper()
-	sq, err := game.ParseSquare(8, name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sq
-}
 
 func moveNames(b game.Bits) []string {
 	var s []string
@@ -46,8 +38,8 @@ func TestLateGame(t *testing.T) {
 	if before.Turn() != game.White {
 		t.Errorf("before c7: %v to move, want white", before.Turn())
 	}
-	if got := moveNames(before.Flips(sq8(t, "c7"))); !slices.Equal(got, []string{"d7"}) || before.At(sq8(t, "e7")) != game.White {
-		t.Errorf("c7 turns over %v with e7 %v, want [d7] against a white e7", got, before.At(sq8(t, "e7")))
+	if got := moveNames(before.Flips(testkit.Sq8(t, "c7"))); !slices.Equal(got, []string{"d7"}) || before.At(testkit.Sq8(t, "e7")) != game.White {
+		t.Errorf("c7 turns over %v with e7 %v, want [d7] against a white e7", got, before.At(testkit.Sq8(t, "e7")))
 	}
 	afterC7 := ps[n-2]
 	if got := afterC7.Moves(); afterC7.Turn() != game.Black || !got.IsZero() {
@@ -58,12 +50,12 @@ func TestLateGame(t *testing.T) {
 	}
 	beforeB1 := ps[n-1]
 	var lines int
-	for _, l := range beforeB1.Trial(sq8(t, "b1")) {
+	for _, l := range beforeB1.Trial(testkit.Sq8(t, "b1")) {
 		if l.Outcome == game.Brackets {
 			lines++
 		}
 	}
-	if f := beforeB1.Flips(sq8(t, "b1")); f.Count() != 6 || lines != 2 {
+	if f := beforeB1.Flips(testkit.Sq8(t, "b1")); f.Count() != 6 || lines != 2 {
 		t.Errorf("b1 turns over %v along %d lines, want six along two", moveNames(f), lines)
 	}
 	end := ps[n]
@@ -121,5 +113,13 @@ func TestTutorialPositions(t *testing.T) {
 				t.Errorf("last placement = %s flipping %v, want %s flipping %v", last.Name(8), moveNames(flips), tc.last, tc.flips)
 			}
 		})
+	}
+}
+
+// TestLateBeforePass checks that LateBeforePass is LateGame without its
+// last move, b1.
+func TestLateBeforePass(t *testing.T) {
+	if LateBeforePass+"b1" != LateGame {
+		t.Errorf("LateBeforePass + b1 = %q, want LateGame %q", LateBeforePass+"b1", LateGame)
 	}
 }

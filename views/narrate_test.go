@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"reversi/game"
+	"reversi/internal/testkit"
 )
 
 // TestNarrate checks the status of a game page in English, whole, and the
@@ -77,20 +78,12 @@ func TestClausesInEachLanguage(t *testing.T) {
 		{ja, Say("game.you.played", "f5", 3), "あなたはf5に打ち、3個返しました"},
 		{ja, Say("game.next", game.Black), ja.Color(game.Black) + "の番です"},
 		{ja, Describe(OpponentLocal, game.Empty, "", 10, 4), "10×10、この端末で二人対局、4手まで"},
-		{ja, NewBoard(mustStart(t), Marks{Playable: true, ShowLegal: true, Hint: game.Pass}).Rows[2].Squares[3].Label, "d3、空き、打てる、1個返す"},
+		{ja, NewBoard(testkit.MustStart(t, game.Options{Size: 8}), Marks{Playable: true, ShowLegal: true, Hint: game.Pass}).Rows[2].Squares[3].Label, "d3、空き、打てる、1個返す"},
 	} {
 		if got := tt.l.Say(tt.text); got != tt.want {
 			t.Errorf("%s: %q, want %q", tt.l.Code, got, tt.want)
 		}
 	}
-}
-
-func mustStart(t *testing.T) game.Board {
-	b, err := game.NewStart(game.Options{Size: 8})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
 }
 
 // TestSaved checks the date of a game's last move in each language,
