@@ -14,6 +14,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -215,7 +216,7 @@ func migrate(ctx context.Context, w *sql.DB, fsys fs.FS, now func() time.Time) e
 // ALTER TABLE. PRAGMA foreign_key_check then runs inside the transaction,
 // and any row it finds rolls the whole file back. foreign_keys is a no-op
 // inside a transaction, so it is switched on the connection, around it.
-func applyOne(ctx context.Context, w *sql.DB, fsys fs.FS, name string, now func() time.Time) error {
+func applyOne(ctx context.Context, w *sql.DB, fsys fs.FS, name string, now func() time.Time) (err error) {
 	text, err := fs.ReadFile(fsys, name)
 	if err != nil {
 		return fmt.Errorf("read %s: %w", name, err)
@@ -229,8 +230,16 @@ func applyOne(ctx context.Context, w *sql.DB, fsys fs.FS, name string, now func(
 		return fmt.Errorf("apply %s: %w", name, err)
 	}
 	// Whatever happens, the connection goes back to the pool with foreign
-	// keys on, as the DSN set them.
-	defer conn.ExecContext(context.WithoutCancel(ctx), `PRAGMA foreign_keys = ON`)
+	// keys on, as the DSN set them; if they cannot be switched back on, it
+	// does not go back at all (driver.ErrBadConn makes the pool discard
+	// it, and the next connection gets the DSN's pragmas), and the
+	// migration fails.
+	defer func() {
+		if _, ferr := conn.ExecContext(context.WithoutCancel(ctx), `PRAGMA foreign_keys = ON`); ferr != nil {
+			conn.Raw(func(any) error { return driver.ErrBadConn })
+			err = errors.Join(err, fmt.Errorf("switch foreign keys back on after %s: %w", name, ferr))
+		}
+	}()
 	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin %s: %w", name, err)
