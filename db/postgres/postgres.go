@@ -36,6 +36,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/puddle/v2"
 
+	"reversi/db"
 	"reversi/migrations"
 	"reversi/reversi"
 )
@@ -69,7 +70,13 @@ const defaultMaxConns = 16
 const connectTimeout = 5 * time.Second
 
 // Store is a PostgreSQL database of players and games.
+//
+// Its queries are package db's, written once for both stores (db.Store,
+// which it embeds); what is PostgreSQL's own is here: the pool, how a
+// write transaction runs (see pgDriver), the migrations under an advisory
+// lock, the notifications, secrets and Import.
 type Store struct {
+	*db.Store
 	pool *pgxpool.Pool
 	now  func() time.Time
 }
@@ -140,7 +147,9 @@ func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("open connections to %s: %w", where, wrap(err))
 	}
-	return &Store{pool: pool, now: o.now}, nil
+	s := &Store{pool: pool, now: o.now}
+	s.Store = db.NewStore(pgDriver{pool: pool, s: s}, db.Config{Now: o.now, ForUpdate: " FOR UPDATE"})
+	return s, nil
 }
 
 // openAll opens the pool's connections up to its minimum now, as the
@@ -272,19 +281,6 @@ func migrate(ctx context.Context, pool *pgxpool.Pool, fsys fs.FS, now func() tim
 		}
 	}
 	return nil
-}
-
-// Migrations returns the names of the applied migrations, in order.
-func (s *Store) Migrations(ctx context.Context) ([]string, error) {
-	rows, err := s.pool.Query(ctx, `SELECT name FROM schema_migrations ORDER BY name`)
-	if err != nil {
-		return nil, fmt.Errorf("list migrations: %w", s.wrap(err))
-	}
-	names, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	if err != nil {
-		return nil, fmt.Errorf("list migrations: %w", s.wrap(err))
-	}
-	return names, nil
 }
 
 // Secret returns the shared secret called name, which the first caller

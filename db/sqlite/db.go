@@ -7,8 +7,9 @@
 // call happens inside one. Writes arriving together share one commit (see
 // batcher), and every query is prepared once per pool (see stmts).
 //
-// A Store also keeps recently read games in memory (see gameCache), so it
-// must be the only writer of its file: run one server per database.
+// A Store also keeps recently read games in memory (see db.Config's
+// OnlyWriter), so it must be the only writer of its file: run one server
+// per database.
 package sqlite
 
 import (
@@ -24,6 +25,7 @@ import (
 
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
 
+	"reversi/db"
 	"reversi/migrations"
 )
 
@@ -41,14 +43,16 @@ var wantPragmas = []struct{ name, want string }{
 }
 
 // Store is a SQLite database of players and games.
+//
+// Its queries are package db's, written once for both stores (db.Store,
+// which it embeds); what is SQLite's own is here: the pools and their
+// pragmas, the batcher and the prepared statements, and the migrations.
 type Store struct {
+	*db.Store
 	w  *sql.DB  // one connection: SQLite has one writer at a time anyway
 	r  *sql.DB  // read-only pool
 	rs *stmts   // prepared on r
 	b  *batcher // every write goes through it, on w
-	// games keeps recently read games; see gameCache.
-	games *gameCache
-	now   func() time.Time
 }
 
 // An Option changes how Open sets up a Store.
@@ -112,7 +116,11 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 			return nil, fmt.Errorf("open database %s: %w", path, err)
 		}
 	}
-	return &Store{w: w, r: r, rs: newStmts(r), b: newBatcher(w), games: newGameCache(), now: o.now}, nil
+	s := &Store{w: w, r: r, rs: newStmts(r), b: newBatcher(w)}
+	// The server is the file's only writer (see the package comment), so
+	// games may be kept in memory.
+	s.Store = db.NewStore(sqlDriver{rs: s.rs, b: s.b}, db.Config{Now: o.now, OnlyWriter: true})
+	return s, nil
 }
 
 // readers is the size of the read-only pool.
@@ -287,22 +295,4 @@ func foreignKeyCheck(ctx context.Context, tx *sql.Tx) error {
 		return fmt.Errorf("foreign key check: a row of %s (rowid %d) refers to a missing row of %s", table, rowid.Int64, parent)
 	}
 	return rows.Err()
-}
-
-// Migrations returns the names of the applied migrations, in order.
-func (s *Store) Migrations(ctx context.Context) ([]string, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT name FROM schema_migrations ORDER BY name`)
-	if err != nil {
-		return nil, fmt.Errorf("list migrations: %w", err)
-	}
-	defer rows.Close()
-	var names []string
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			return nil, fmt.Errorf("list migrations: %w", err)
-		}
-		names = append(names, n)
-	}
-	return names, rows.Err()
 }
