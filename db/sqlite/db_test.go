@@ -199,3 +199,44 @@ func TestReadersOpenAtStart(t *testing.T) {
 		t.Errorf("after Open: %d readers open, %d in use, %d idle; want %d open and idle", open, inUse, idle, readers)
 	}
 }
+
+// TestOldHistoryCatchesUp opens a database migrated under the names that
+// databases recorded before the histories were numbered alike (through
+// 0007_puzzle_progress), with data in it: Open applies only the files
+// after those, records them, and the data stays.
+func TestOldHistoryCatchesUp(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	old := fstest.MapFS{}
+	for _, name := range allMigrations(t) {
+		if name > "0007_puzzle_progress.sql" {
+			continue
+		}
+		data, err := fs.ReadFile(migrations.SQLite, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		old[name] = &fstest.MapFile{Data: data}
+	}
+	s, err := Open(ctx, path, withMigrations(old))
+	if err != nil {
+		t.Fatalf("Open with the old history: %v", err)
+	}
+	newGame(t, s, "g1")
+	s.Close()
+	s, err = Open(ctx, path)
+	if err != nil {
+		t.Fatalf("Open with the whole history: %v", err)
+	}
+	defer s.Close()
+	got, err := s.Migrations(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := allMigrations(t); !slices.Equal(got, want) {
+		t.Errorf("Migrations() = %v, want %v", got, want)
+	}
+	if _, err := s.Game(ctx, "g1"); err != nil {
+		t.Errorf("Game(g1) after catching up: %v", err)
+	}
+}
