@@ -89,13 +89,14 @@ func (t *table[R]) set(names ...string) setList[R] {
 	return setList[R]{sql: strings.Join(parts, ", "), cols: cols}
 }
 
-// args returns the SET list's arguments from r, in order.
-func (s setList[R]) args(r *R) []any {
-	args := make([]any, len(s.cols))
+// args returns the SET list's arguments from r, in order, followed by
+// more (the WHERE clause's), in one allocation.
+func (s setList[R]) args(r *R, more ...any) []any {
+	args := make([]any, len(s.cols), len(s.cols)+len(more))
 	for i, c := range s.cols {
 		args[i] = value(c.field(r))
 	}
-	return args
+	return append(args, more...)
 }
 
 // copy writes the SET list's columns of src over dst's: dst becomes what

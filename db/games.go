@@ -102,7 +102,7 @@ func (s *Store) UpdateGame(ctx context.Context, g *reversi.Game, oldPly int) err
 	now := s.now()
 	row := GameRow{Plies: EncodePlies(g.Record), Ply: g.Ply(), Status: string(g.Status), Hints: g.Hints, Undos: g.Undos,
 		HintPly: g.HintPly, Hint: HintText(g), Updated: now.UnixNano(), Resigned: ColorText(g.Resigned)}
-	args := append(moveSet.args(&row), g.ID, oldPly)
+	args := moveSet.args(&row, g.ID, oldPly)
 	var changed bool
 	err := s.d.Write(ctx, func(tx Tx) error {
 		var err error
@@ -122,7 +122,7 @@ func (s *Store) UpdateGame(ctx context.Context, g *reversi.Game, oldPly int) err
 // UpdateSettings writes a game's settings, whatever its ply.
 func (s *Store) UpdateSettings(ctx context.Context, id string, st reversi.Settings) error {
 	row := GameRow{ShowMoves: st.ShowMoves, AllowUndo: st.AllowUndo, Sound: st.Sound}
-	args := append(settingsSet.args(&row), id)
+	args := settingsSet.args(&row, id)
 	var changed bool
 	err := s.d.Write(ctx, func(tx Tx) error {
 		var err error

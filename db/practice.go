@@ -70,7 +70,7 @@ func (s *Store) SavePractice(ctx context.Context, p *reversi.Practice, oldVersio
 	row := practiceRow{PlayerID: p.PlayerID, Opening: p.Opening, Plies: p.Plies, History: history, Version: 1, Updated: now.UnixNano()}
 	query, args := insertPractice, practices.values(&row)
 	if oldVersion != 0 {
-		query, args = updatePractice, append(updatePracticeSet.args(&row), p.PlayerID, oldVersion)
+		query, args = updatePractice, updatePracticeSet.args(&row, p.PlayerID, oldVersion)
 	}
 	if err := s.saveVersioned(ctx, query, args); err != nil {
 		return fmt.Errorf("save practice at version %d: %w", oldVersion, err)
@@ -117,7 +117,7 @@ func (s *Store) SavePuzzleProgress(ctx context.Context, p *reversi.PuzzleProgres
 		Level: p.Level, Current: p.Current, Tried: p.Tried, Done: p.Done, Version: 1, Updated: now.UnixNano()}
 	query, args := insertPuzzles, puzzles.values(&row)
 	if oldVersion != 0 {
-		query, args = updatePuzzles, append(updatePuzzlesSet.args(&row), p.PlayerID, oldVersion)
+		query, args = updatePuzzles, updatePuzzlesSet.args(&row, p.PlayerID, oldVersion)
 	}
 	if err := s.saveVersioned(ctx, query, args); err != nil {
 		return fmt.Errorf("save puzzle progress at version %d: %w", oldVersion, err)
