@@ -104,15 +104,20 @@ func (d pgDriver) Write(ctx context.Context, fn func(tx db.Tx) error) error {
 	if !tx.begun {
 		return nil
 	}
-	b := &pgx.Batch{}
-	for _, id := range tx.changed {
-		// Only an online game has waiters elsewhere; the room is checked
-		// here so that the callers need not know it.
-		b.Queue(`SELECT pg_notify('`+Channel+`', id) FROM games WHERE id = $1 AND room_id IS NOT NULL`, id)
-	}
 	var commit pgconn.CommandTag
-	b.Queue(`COMMIT`).Exec(func(tag pgconn.CommandTag) error { commit = tag; return nil })
-	if err := tx.c.SendBatch(ctx, b).Close(); err != nil {
+	if len(tx.changed) == 0 {
+		commit, err = tx.c.Exec(ctx, `COMMIT`)
+	} else {
+		b := &pgx.Batch{}
+		for _, id := range tx.changed {
+			// Only an online game has waiters elsewhere; the room is
+			// checked here so that the callers need not know it.
+			b.Queue(`SELECT pg_notify('`+Channel+`', id) FROM games WHERE id = $1 AND room_id IS NOT NULL`, id)
+		}
+		b.Queue(`COMMIT`).Exec(func(tag pgconn.CommandTag) error { commit = tag; return nil })
+		err = tx.c.SendBatch(ctx, b).Close()
+	}
+	if err != nil {
 		tx.rollback()
 		return d.s.wrap(err)
 	}
