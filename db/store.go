@@ -1,3 +1,8 @@
+// Package db is the storage that both stores share: the one set of
+// queries behind [reversi.Store] (Store, over a Driver that each store
+// gives for its database), each table's columns declared once, a game's
+// row format and its encoders, and the cache of games that a store which
+// is its database's only writer may keep.
 package db
 
 import (
@@ -79,7 +84,7 @@ type Store struct {
 	d     Driver
 	now   func() time.Time
 	games *gameCache // nil unless Config.OnlyWriter
-	// expirePlayers locks the players that Expire deletes, when the
+	// lockExpiring locks the players that Expire deletes, when the
 	// database needs it (see Config.ForUpdate).
 	lockExpiring string
 }

@@ -975,7 +975,7 @@ func testPuzzleProgress(t *testing.T, e *env) {
 // every field of reversi.Game set (checked by reflection), so that a field
 // added to Game and left behind by a store, or by its cache, fails here.
 func testReadsMatchTheRow(t *testing.T, e *env) {
-	r, g := e.newRoom(t)
+	r, _ := e.newRoom(t)
 	e.newGame(t, "solo", "host")
 	// agree reads each game through the store (which may keep it), then
 	// through a store opened afresh, and goes on with the fresh one, whose
@@ -1009,7 +1009,7 @@ func testReadsMatchTheRow(t *testing.T, e *env) {
 		t.Fatal(err)
 	}
 	agree("joining", "g1")
-	g = e.game(t, "g1")
+	g := e.game(t, "g1")
 	playAny(t, g, 3)
 	g.Hints, g.HintPly, g.HintSquare = 1, 3, game.SquareAt(6, 2, 4)
 	if err := e.s.UpdateGame(ctx, g, 0); err != nil {
