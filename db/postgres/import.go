@@ -44,13 +44,15 @@ func copyTables() []copyTable {
 	return ts
 }
 
-// Import copies every player, game (with its review), room and practice board from src, a
-// SQLite database of the app migrated to the same schema (through sqlite 0005),
-// into the store's database, in one transaction: all or nothing. It
-// refuses with [ErrHasGames] if the database holds any game already. The
-// tables are locked against writes meanwhile, so stop the servers (or
-// keep them off the new database) while it runs. The caller opens src
-// with the SQLite driver; this package does not import it.
+// Import copies every player, game (with its review), room, practice
+// board and puzzle progress from src, a SQLite database of the app
+// migrated to the same schema (cli's copydb opens it with sqlite.Open
+// first, which applies its migrations), into the store's database, in one
+// transaction: all or nothing. It refuses with [ErrHasGames] if the
+// database holds any game already. The tables are locked against writes
+// meanwhile, so stop the servers (or keep them off the new database)
+// while it runs. The caller opens src with the SQLite driver; this package
+// does not import it.
 func (s *Store) Import(ctx context.Context, src *sql.DB) (Counts, error) {
 	var c Counts
 	stx, err := src.BeginTx(ctx, nil) // one snapshot of the source
