@@ -243,9 +243,8 @@ func applyOne(ctx context.Context, w *sql.DB, fsys fs.FS, name string, now func(
 	// it, and the next connection gets the DSN's pragmas), and the
 	// migration fails.
 	defer func() {
-		if _, ferr := conn.ExecContext(context.WithoutCancel(ctx), `PRAGMA foreign_keys = ON`); ferr != nil {
-			conn.Raw(func(any) error { return driver.ErrBadConn })
-			err = errors.Join(err, fmt.Errorf("switch foreign keys back on after %s: %w", name, ferr))
+		if ferr := foreignKeysOn(context.WithoutCancel(ctx), conn); ferr != nil {
+			err = errors.Join(err, fmt.Errorf("after %s: %w", name, ferr))
 		}
 	}()
 	tx, err := conn.BeginTx(ctx, nil)
@@ -271,6 +270,17 @@ func applyOne(ctx context.Context, w *sql.DB, fsys fs.FS, name string, now func(
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("commit %s: %w", name, err)
+	}
+	return nil
+}
+
+// foreignKeysOn switches foreign keys back on for conn. If it cannot, it
+// marks conn bad, so that the pool closes it when it is given back
+// instead of reusing it without them.
+func foreignKeysOn(ctx context.Context, conn *sql.Conn) error {
+	if _, err := conn.ExecContext(ctx, `PRAGMA foreign_keys = ON`); err != nil {
+		conn.Raw(func(any) error { return driver.ErrBadConn })
+		return fmt.Errorf("switch foreign keys back on: %w", err)
 	}
 	return nil
 }

@@ -240,3 +240,31 @@ func TestOldHistoryCatchesUp(t *testing.T) {
 		t.Errorf("Game(g1) after catching up: %v", err)
 	}
 }
+
+// TestForeignKeysOnFailing checks that a connection on which foreign keys
+// cannot be switched back on is not given back to the pool: the writer
+// pool opens a new one, with the DSN's pragmas.
+func TestForeignKeysOnFailing(t *testing.T) {
+	s := openTemp(t)
+	ctx := context.Background()
+	s.b.close() // the batcher holds the writer's one connection otherwise
+	conn, err := s.w.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.ExecContext(ctx, `PRAGMA foreign_keys = OFF`); err != nil {
+		t.Fatal(err)
+	}
+	// A context that has ended makes the PRAGMA fail.
+	ended, cancel := context.WithCancel(ctx)
+	cancel()
+	if err := foreignKeysOn(ended, conn); err == nil {
+		t.Fatal("foreignKeysOn with an ended context: no error")
+	}
+	conn.Close()
+	// The connection with foreign keys off would answer 0.
+	var fk int
+	if err := s.w.QueryRowContext(ctx, `PRAGMA foreign_keys`).Scan(&fk); err != nil || fk != 1 {
+		t.Errorf("foreign_keys on the writer pool's next connection = %d, %v; want 1", fk, err)
+	}
+}
