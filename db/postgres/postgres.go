@@ -10,8 +10,9 @@
 // The store keeps no game in memory: with several servers writing, a copy
 // kept here could be out of date the moment another server commits, and
 // checking that it is not costs the same round trip as reading the row
-// (see BenchmarkRead). Every write is one statement, or one short
-// transaction, conditional on the version the caller read, as in SQLite.
+// (see BenchmarkRead). Every write is one short transaction (see
+// pgDriver.Write), conditional on the version the caller read, as in
+// SQLite: the queries are package db's, the same for both stores.
 // Writes to an online game send a notification on the channel [Channel],
 // in the same transaction, which PostgreSQL delivers at commit; a
 // [Notifier] on each server listens to it.
