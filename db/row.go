@@ -12,8 +12,9 @@ import (
 
 // This file is how a game looks in a row, the same in every store: the
 // options and plies as text, the sides as words, times in nanoseconds.
-// Each store scans its row into a GameRow and writes its columns with the
-// encoders here, so that the two stay one format.
+// The queries scan a row into a GameRow and write its columns with the
+// encoders here (NewGameRow), for both stores; the game cache also goes
+// through them (see changeGame).
 
 // GameRow is a game's row as the stores keep it, one field a column, in
 // the order of the games table's declaration in columns.go.
