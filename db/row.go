@@ -12,11 +12,12 @@ import (
 
 // This file is how a game looks in a row, the same in every store: the
 // options and plies as text, the sides as words, times in nanoseconds.
-// Each store scans its row into a GameRow and writes its columns with the
-// encoders here, so that the two stay one format.
+// The queries scan a row into a GameRow and write its columns with the
+// encoders here (NewGameRow), for both stores; the game cache also goes
+// through them (see changeGame).
 
-// GameRow is a game's row as the stores keep it. Fields lists the columns
-// in the order the stores select them.
+// GameRow is a game's row as the stores keep it, one field a column, in
+// the order of the games table's declaration in columns.go.
 type GameRow struct {
 	ID, PlayerID, Opponent, Human, Level string
 	Size                                 int
@@ -30,14 +31,23 @@ type GameRow struct {
 	RoomID, Resigned, Setup              string
 }
 
-// Fields returns pointers to r's fields, for a row's Scan, in the order
-// id, player_id, opponent, human, level, size, start, plies, ply, status,
-// show_moves, allow_undo, sound, hints, undos, hint_ply, hint_square,
-// created_at, updated_at, room_id, resigned, setup.
-func (r *GameRow) Fields() []any {
-	return []any{&r.ID, &r.PlayerID, &r.Opponent, &r.Human, &r.Level, &r.Size, &r.Start, &r.Plies, &r.Ply, &r.Status,
-		&r.ShowMoves, &r.AllowUndo, &r.Sound, &r.Hints, &r.Undos, &r.HintPly, &r.Hint, &r.Created, &r.Updated,
-		&r.RoomID, &r.Resigned, &r.Setup}
+// Fields returns pointers to r's fields, for a row's Scan, in the order of
+// the games table's declaration (see columns.go), which is the order of
+// its select list.
+func (r *GameRow) Fields() []any { return games.fields(r) }
+
+// NewGameRow encodes g as its row, with both times set to now.
+func NewGameRow(g *reversi.Game, now time.Time) (GameRow, error) {
+	human, err := HumanText(g)
+	if err != nil {
+		return GameRow{}, err
+	}
+	o := g.Record.Options
+	return GameRow{ID: g.ID, PlayerID: g.PlayerID, Opponent: string(g.Opponent), Human: human, Level: g.Level,
+		Size: o.Size, Start: o.Start.String(), Plies: EncodePlies(g.Record), Ply: g.Ply(), Status: string(g.Status),
+		ShowMoves: g.ShowMoves, AllowUndo: g.AllowUndo, Sound: g.Sound, Hints: g.Hints, Undos: g.Undos,
+		HintPly: g.HintPly, Hint: HintText(g), Created: now.UnixNano(), Updated: now.UnixNano(),
+		RoomID: g.RoomID, Resigned: ColorText(g.Resigned), Setup: SetupText(o)}, nil
 }
 
 // Game decodes the row, checking the plies against the ply count.

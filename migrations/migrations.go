@@ -14,8 +14,11 @@ var files embed.FS
 // SQLite holds the SQLite store's migrations, named NNNN_what.sql.
 var SQLite = sub("sqlite")
 
-// Postgres holds the PostgreSQL store's migrations, named alike. Up to
-// 0004 they reach the schema that SQLite's files of the same numbers reach.
+// Postgres holds the PostgreSQL store's migrations. From 0009 on, both
+// folders hold the same files by number and name (a change to the schema
+// is one number in both); before it, PostgreSQL's 0005_secrets put
+// SQLite's 0005–0007 one number behind PostgreSQL's 0006–0008, names that
+// the databases recorded and keep. TestHistoriesAlike holds to this.
 var Postgres = sub("postgres")
 
 func sub(dir string) fs.FS {

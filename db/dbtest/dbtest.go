@@ -64,6 +64,7 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 		{"SetupStartRoundTrip", testSetupStart},
 		{"LevelIsAnyPlainName", testLevelNames},
 		{"PuzzleProgress", testPuzzleProgress},
+		{"ReadsMatchTheRowAfterEveryWrite", testReadsMatchTheRow},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -964,5 +965,134 @@ func testPuzzleProgress(t *testing.T, e *env) {
 	}
 	if _, err := e.s.PuzzleProgress(ctx, "p1"); !errors.Is(err, reversi.ErrNotFound) {
 		t.Errorf("PuzzleProgress after its player expired: err = %v, want reversi.ErrNotFound", err)
+	}
+}
+
+// testReadsMatchTheRow checks, after every kind of write that changes a
+// game, that the store gives the same game as a store opened afresh on the
+// same database, which holds nothing in memory: a store that keeps games
+// in memory must keep every field as the row has it. The game ends with
+// every field of reversi.Game set (checked by reflection), so that a field
+// added to Game and left behind by a store, or by its cache, fails here.
+func testReadsMatchTheRow(t *testing.T, e *env) {
+	r, _ := e.newRoom(t)
+	e.newGame(t, "solo", "host")
+	// agree reads each game through the store (which may keep it), then
+	// through a store opened afresh, and goes on with the fresh one, whose
+	// read kept the games in turn.
+	agree := func(step string, ids ...string) {
+		t.Helper()
+		var before []*reversi.Game
+		var errs []error
+		for _, id := range ids {
+			got, err := e.s.Game(ctx, id)
+			before, errs = append(before, got), append(errs, err)
+		}
+		if err := e.s.Close(); err != nil {
+			t.Fatal(err)
+		}
+		e.s = e.open(t, e.clock.now)
+		for i, id := range ids {
+			want, err := e.s.Game(ctx, id)
+			if !errors.Is(errs[i], reversi.ErrNotFound) || !errors.Is(err, reversi.ErrNotFound) {
+				if (errs[i] == nil) != (err == nil) {
+					t.Fatalf("after %s: Game(%s) gives error %v, and afresh %v", step, id, errs[i], err)
+				}
+			}
+			if err == nil && !reflect.DeepEqual(before[i], want) {
+				t.Errorf("after %s: Game(%s) =\n%+v\nafresh it is\n%+v", step, id, *before[i], *want)
+			}
+		}
+	}
+	agree("creating", "g1", "solo")
+	if err := e.s.JoinRoom(ctx, r.ID, "guest"); err != nil {
+		t.Fatal(err)
+	}
+	agree("joining", "g1")
+	g := e.game(t, "g1")
+	playAny(t, g, 3)
+	g.Hints, g.HintPly, g.HintSquare = 1, 3, game.SquareAt(6, 2, 4)
+	if err := e.s.UpdateGame(ctx, g, 0); err != nil {
+		t.Fatal(err)
+	}
+	agree("moves and a hint", "g1")
+	if err := e.s.UpdateSettings(ctx, "g1", reversi.Settings{ShowMoves: true, AllowUndo: true, Sound: true}); err != nil {
+		t.Fatal(err)
+	}
+	agree("settings", "g1")
+	g = e.game(t, "g1")
+	g.Record.Plies = g.Record.Plies[:2]
+	g.Undos, g.HintPly, g.HintSquare = 1, -1, game.Pass
+	if err := e.s.UpdateGame(ctx, g, 3); err != nil {
+		t.Fatal(err)
+	}
+	agree("an undo, the hint gone", "g1")
+	playAny(t, g, 1)
+	g.Hints, g.HintPly, g.HintSquare = 2, 3, game.SquareAt(6, 1, 1)
+	g.Status, g.Resigned = reversi.Over, game.Black
+	if err := e.s.UpdateGame(ctx, g, 2); err != nil {
+		t.Fatal(err)
+	}
+	agree("resigning", "g1")
+	got := e.game(t, "g1")
+	v := reflect.ValueOf(got).Elem()
+	for i := range v.NumField() {
+		if v.Field(i).IsZero() {
+			t.Errorf("Game.%s is zero in the test's game: set it, so that it is checked", v.Type().Field(i).Name)
+		}
+	}
+	stale := *got
+	stale.Hints = 9
+	if err := e.s.UpdateGame(ctx, &stale, 0); !errors.Is(err, reversi.ErrStale) {
+		t.Fatalf("stale UpdateGame: %v, want ErrStale", err)
+	}
+	agree("a stale update", "g1")
+	if err := e.s.UpdateSettings(ctx, "nosuch", reversi.Settings{}); !errors.Is(err, reversi.ErrNotFound) {
+		t.Fatalf("UpdateSettings(nosuch): %v, want ErrNotFound", err)
+	}
+	r, err := e.s.Room(ctx, r.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.s.SetAgain(ctx, r, true, reversi.AgainKeep); err != nil {
+		t.Fatal(err)
+	}
+	next := &reversi.Game{ID: "g2", PlayerID: "host", Opponent: reversi.Online, Human: game.Black, Level: "easy",
+		Record: game.Game{Options: game.Options{Size: 6, Start: game.Cross}}, HintPly: -1, HintSquare: game.Pass}
+	r.Round, r.HostColor, r.HostWins = 2, game.Black, 1
+	if err := e.s.StartRound(ctx, r, next, r.Version); err != nil {
+		t.Fatal(err)
+	}
+	agree("the next round", "g1", "g2")
+	if err := e.s.DeleteGame(ctx, "solo", "host"); err != nil {
+		t.Fatal(err)
+	}
+	agree("deleting", "solo")
+	if _, err := e.s.Game(ctx, "solo"); !errors.Is(err, reversi.ErrNotFound) {
+		t.Errorf("Game(solo) after DeleteGame: %v, want ErrNotFound", err)
+	}
+	e.clock.advance(48 * time.Hour)
+	if _, err := e.s.Expire(ctx, e.clock.now(), e.clock.now(), 10); err != nil {
+		t.Fatal(err)
+	}
+	agree("expiring", "g1", "g2")
+	for _, id := range []string{"g1", "g2"} {
+		if _, err := e.s.Game(ctx, id); !errors.Is(err, reversi.ErrNotFound) {
+			t.Errorf("Game(%s) after Expire: %v, want ErrNotFound", id, err)
+		}
+	}
+}
+
+// playAny plays n moves in g, each the first legal one.
+func playAny(t *testing.T, g *reversi.Game, n int) {
+	t.Helper()
+	for range n {
+		b, err := g.Record.Board()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Record.Play(b.Moves().Squares()[0]); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

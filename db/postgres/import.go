@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+
+	"reversi/db"
 )
 
 // ErrHasGames is returned by Import when the database already holds games,
@@ -20,38 +22,37 @@ type Counts struct {
 	Players, Games, Rooms, Practice int64
 }
 
-// copyTable is one table to copy: its columns, the same in both schemas,
-// and those that SQLite keeps as 0 or 1 and PostgreSQL as booleans.
+// copyTable is one table to copy: its columns, the same in both schemas
+// and declared once in package db (db.Tables).
 type copyTable struct {
-	name    string
-	columns []string
-	flags   []string
+	db.Table
 	// merge: rows may exist already (a player who visited the new site
 	// before the copy); the copy keeps those and adds the others.
 	merge bool
 }
 
+// merged are the tables whose rows may exist already: a player, their
+// practice board and puzzle progress, made by a visit to the new site.
+var merged = map[string]bool{"players": true, "practice": true, "puzzle_progress": true}
+
 // copyTables are the tables in an order that keeps every reference valid.
-var copyTables = []copyTable{
-	{name: "players", columns: []string{"id", "created_at", "last_seen", "choices"}, merge: true},
-	{name: "games", columns: []string{"id", "player_id", "opponent", "human", "level", "size", "start", "plies", "ply",
-		"status", "show_moves", "allow_undo", "sound", "hints", "undos", "hint_ply", "hint_square", "created_at",
-		"updated_at", "room_id", "resigned", "setup"}, flags: []string{"show_moves", "allow_undo", "sound"}},
-	{name: "reviews", columns: []string{"game_id", "ply", "body", "created_at"}},
-	{name: "rooms", columns: []string{"id", "token", "game_id", "host", "guest", "host_color", "round", "host_wins",
-		"guest_wins", "draws", "host_again", "guest_again", "version", "created_at", "updated_at"}},
-	{name: "practice", columns: []string{"player_id", "opening", "plies", "history", "version", "updated_at"}, merge: true},
-	{name: "puzzle_progress", columns: []string{"player_id", "solved", "streak", "best", "misses", "level", "current",
-		"tried", "done", "version", "updated_at"}, flags: []string{"tried"}, merge: true},
+func copyTables() []copyTable {
+	var ts []copyTable
+	for _, t := range db.Tables() {
+		ts = append(ts, copyTable{Table: t, merge: merged[t.Name]})
+	}
+	return ts
 }
 
-// Import copies every player, game (with its review), room and practice board from src, a
-// SQLite database of the app migrated to the same schema (through sqlite 0005),
-// into the store's database, in one transaction: all or nothing. It
-// refuses with [ErrHasGames] if the database holds any game already. The
-// tables are locked against writes meanwhile, so stop the servers (or
-// keep them off the new database) while it runs. The caller opens src
-// with the SQLite driver; this package does not import it.
+// Import copies every player, game (with its review), room, practice
+// board and puzzle progress from src, a SQLite database of the app
+// migrated to the same schema (cli's copydb opens it with sqlite.Open
+// first, which applies its migrations), into the store's database, in one
+// transaction: all or nothing. It refuses with [ErrHasGames] if the
+// database holds any game already. The tables are locked against writes
+// meanwhile, so stop the servers (or keep them off the new database)
+// while it runs. The caller opens src with the SQLite driver; this package
+// does not import it.
 func (s *Store) Import(ctx context.Context, src *sql.DB) (Counts, error) {
 	var c Counts
 	stx, err := src.BeginTx(ctx, nil) // one snapshot of the source
@@ -70,12 +71,12 @@ func (s *Store) Import(ctx context.Context, src *sql.DB) (Counts, error) {
 		if has {
 			return ErrHasGames
 		}
-		for _, t := range copyTables {
+		for _, t := range copyTables() {
 			n, err := copyRows(ctx, stx, tx, t)
 			if err != nil {
-				return fmt.Errorf("copy %s: %w", t.name, err)
+				return fmt.Errorf("copy %s: %w", t.Name, err)
 			}
-			switch t.name {
+			switch t.Name {
 			case "players":
 				c.Players = n
 			case "games":
@@ -97,15 +98,15 @@ func (s *Store) Import(ctx context.Context, src *sql.DB) (Counts, error) {
 // copyRows copies one table with COPY, through a temporary table when rows
 // may exist already, and returns the number of rows written.
 func copyRows(ctx context.Context, src *sql.Tx, tx pgx.Tx, t copyTable) (int64, error) {
-	cols := strings.Join(t.columns, ", ")
-	rows, err := src.QueryContext(ctx, `SELECT `+cols+` FROM `+t.name)
+	cols := strings.Join(t.Columns, ", ")
+	rows, err := src.QueryContext(ctx, `SELECT `+cols+` FROM `+t.Name)
 	if err != nil {
 		return 0, err
 	}
 	defer rows.Close()
 	var data [][]any
 	for rows.Next() {
-		vals := make([]any, len(t.columns))
+		vals := make([]any, len(t.Columns))
 		ptrs := make([]any, len(vals))
 		for i := range vals {
 			ptrs[i] = &vals[i]
@@ -113,11 +114,11 @@ func copyRows(ctx context.Context, src *sql.Tx, tx pgx.Tx, t copyTable) (int64, 
 		if err := rows.Scan(ptrs...); err != nil {
 			return 0, err
 		}
-		for i, col := range t.columns {
+		for i, col := range t.Columns {
 			if b, ok := vals[i].([]byte); ok {
 				vals[i] = string(b)
 			}
-			if n, ok := vals[i].(int64); ok && slices.Contains(t.flags, col) {
+			if n, ok := vals[i].(int64); ok && slices.Contains(t.Flags, col) {
 				vals[i] = n != 0
 			}
 		}
@@ -126,17 +127,17 @@ func copyRows(ctx context.Context, src *sql.Tx, tx pgx.Tx, t copyTable) (int64, 
 	if err := rows.Err(); err != nil {
 		return 0, err
 	}
-	target := t.name
+	target := t.Name
 	if t.merge {
-		target = "import_" + t.name
-		if _, err := tx.Exec(ctx, `CREATE TEMPORARY TABLE `+target+` (LIKE `+t.name+`) ON COMMIT DROP`); err != nil {
+		target = "import_" + t.Name
+		if _, err := tx.Exec(ctx, `CREATE TEMPORARY TABLE `+target+` (LIKE `+t.Name+`) ON COMMIT DROP`); err != nil {
 			return 0, err
 		}
 	}
-	n, err := tx.CopyFrom(ctx, pgx.Identifier{target}, t.columns, pgx.CopyFromRows(data))
+	n, err := tx.CopyFrom(ctx, pgx.Identifier{target}, t.Columns, pgx.CopyFromRows(data))
 	if err != nil || !t.merge {
 		return n, err
 	}
-	tag, err := tx.Exec(ctx, `INSERT INTO `+t.name+` (`+cols+`) SELECT `+cols+` FROM `+target+` ON CONFLICT DO NOTHING`)
+	tag, err := tx.Exec(ctx, `INSERT INTO `+t.Name+` (`+cols+`) SELECT `+cols+` FROM `+target+` ON CONFLICT DO NOTHING`)
 	return tag.RowsAffected(), err
 }

@@ -10,8 +10,9 @@
 // The store keeps no game in memory: with several servers writing, a copy
 // kept here could be out of date the moment another server commits, and
 // checking that it is not costs the same round trip as reading the row
-// (see BenchmarkRead). Every write is one statement, or one short
-// transaction, conditional on the version the caller read, as in SQLite.
+// (see BenchmarkRead). Every write is one short transaction (see
+// pgDriver.Write), conditional on the version the caller read, as in
+// SQLite: the queries are package db's, the same for both stores.
 // Writes to an online game send a notification on the channel [Channel],
 // in the same transaction, which PostgreSQL delivers at commit; a
 // [Notifier] on each server listens to it.
@@ -36,6 +37,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/puddle/v2"
 
+	"reversi/db"
 	"reversi/migrations"
 	"reversi/reversi"
 )
@@ -69,7 +71,13 @@ const defaultMaxConns = 16
 const connectTimeout = 5 * time.Second
 
 // Store is a PostgreSQL database of players and games.
+//
+// Its queries are package db's, written once for both stores (db.Store,
+// which it embeds); what is PostgreSQL's own is here: the pool, how a
+// write transaction runs (see pgDriver), the migrations under an advisory
+// lock, the notifications, secrets and Import.
 type Store struct {
+	*db.Store
 	pool *pgxpool.Pool
 	now  func() time.Time
 }
@@ -140,7 +148,9 @@ func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("open connections to %s: %w", where, wrap(err))
 	}
-	return &Store{pool: pool, now: o.now}, nil
+	s := &Store{pool: pool, now: o.now}
+	s.Store = db.NewStore(pgDriver{pool: pool, s: s}, db.Config{Now: o.now, ForUpdate: " FOR UPDATE"})
+	return s, nil
 }
 
 // openAll opens the pool's connections up to its minimum now, as the
@@ -272,19 +282,6 @@ func migrate(ctx context.Context, pool *pgxpool.Pool, fsys fs.FS, now func() tim
 		}
 	}
 	return nil
-}
-
-// Migrations returns the names of the applied migrations, in order.
-func (s *Store) Migrations(ctx context.Context) ([]string, error) {
-	rows, err := s.pool.Query(ctx, `SELECT name FROM schema_migrations ORDER BY name`)
-	if err != nil {
-		return nil, fmt.Errorf("list migrations: %w", s.wrap(err))
-	}
-	names, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	if err != nil {
-		return nil, fmt.Errorf("list migrations: %w", s.wrap(err))
-	}
-	return names, nil
 }
 
 // Secret returns the shared secret called name, which the first caller

@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"path/filepath"
+	"reversi/game"
+	"reversi/reversi"
 	"strings"
 	"testing"
 	"time"
@@ -64,4 +66,43 @@ func BenchmarkDurableUpdate(b *testing.B) {
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "commits/s")
 		})
 	}
+}
+
+// BenchmarkMove is a move's store work as the server does it: the
+// conditional UpdateGame of one ply, then the Game read of the page that
+// follows (from the cache, when it holds the game). It is what the load
+// test's moves per second rest on.
+//
+//	go test ./db/sqlite -run '^$' -bench Move -benchmem -count 3
+func BenchmarkMove(b *testing.B) {
+	s, err := Open(context.Background(), filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	if err := s.CreatePlayer(ctx, "p1"); err != nil {
+		b.Fatal(err)
+	}
+	g := &reversi.Game{ID: "g1", PlayerID: "p1", Opponent: reversi.Computer, Human: game.Black, Level: "easy",
+		Record: game.Game{Options: game.Options{Size: 8, Start: game.Cross}}, HintPly: -1, HintSquare: game.Pass}
+	if err := s.CreateGame(ctx, g); err != nil {
+		b.Fatal(err)
+	}
+	f5 := game.SquareAt(8, 5, 4)
+	for b.Loop() {
+		old := g.Ply()
+		if old == 0 {
+			g.Record.Plies = append(g.Record.Plies, f5)
+		} else {
+			g.Record.Plies = g.Record.Plies[:0]
+		}
+		if err := s.UpdateGame(ctx, g, old); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := s.Game(ctx, g.ID); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"reversi/db"
 	"reversi/reversi"
 	"sync"
 	"testing"
@@ -16,7 +17,11 @@ import (
 // readRow reads a game from the table, past the cache.
 func readRow(t *testing.T, s *Store, id string) *reversi.Game {
 	t.Helper()
-	g, err := scanGame(s.r.QueryRow(`SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
+	var row db.GameRow
+	if err := s.r.QueryRow(db.SelectGame(), id).Scan(row.Fields()...); err != nil {
+		t.Fatalf("read %s: %v", id, err)
+	}
+	g, err := row.Game()
 	if err != nil {
 		t.Fatalf("read %s: %v", id, err)
 	}
@@ -142,30 +147,5 @@ func TestGameCacheCopies(t *testing.T) {
 	}
 	if b.Record.Transcript() != "f5" || b.Hints != 0 {
 		t.Errorf("read %q with %d hints, want f5 with 0: a read copy was shared", b.Record.Transcript(), b.Hints)
-	}
-}
-
-// TestGameCacheFill checks that a read which misses does not keep what it
-// read when a change was applied meanwhile, and that forget drops a game.
-func TestGameCacheFill(t *testing.T) {
-	c := newGameCache()
-	old := &reversi.Game{ID: "g1", Hints: 1}
-	_, seq, ok := c.get("g1")
-	if ok {
-		t.Fatal("empty cache has g1")
-	}
-	c.change("g1", func(g *reversi.Game) { g.Hints = 2 }) // committed while the row was read
-	c.fill(old, seq)
-	if _, _, ok := c.get("g1"); ok {
-		t.Error("a row read before a change was kept")
-	}
-	_, seq, _ = c.get("g1")
-	c.fill(&reversi.Game{ID: "g1", Hints: 2}, seq)
-	if g, _, ok := c.get("g1"); !ok || g.Hints != 2 {
-		t.Errorf("get = %+v, %v; want the row read after the change", g, ok)
-	}
-	c.forget("g1")
-	if _, _, ok := c.get("g1"); ok {
-		t.Error("forget left g1")
 	}
 }

@@ -7,13 +7,15 @@
 // call happens inside one. Writes arriving together share one commit (see
 // batcher), and every query is prepared once per pool (see stmts).
 //
-// A Store also keeps recently read games in memory (see gameCache), so it
-// must be the only writer of its file: run one server per database.
+// A Store also keeps recently read games in memory (see db.Config's
+// OnlyWriter), so it must be the only writer of its file: run one server
+// per database.
 package sqlite
 
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -23,6 +25,7 @@ import (
 
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
 
+	"reversi/db"
 	"reversi/migrations"
 )
 
@@ -40,14 +43,16 @@ var wantPragmas = []struct{ name, want string }{
 }
 
 // Store is a SQLite database of players and games.
+//
+// Its queries are package db's, written once for both stores (db.Store,
+// which it embeds); what is SQLite's own is here: the pools and their
+// pragmas, the batcher and the prepared statements, and the migrations.
 type Store struct {
+	*db.Store
 	w  *sql.DB  // one connection: SQLite has one writer at a time anyway
 	r  *sql.DB  // read-only pool
 	rs *stmts   // prepared on r
 	b  *batcher // every write goes through it, on w
-	// games keeps recently read games; see gameCache.
-	games *gameCache
-	now   func() time.Time
 }
 
 // An Option changes how Open sets up a Store.
@@ -111,7 +116,11 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 			return nil, fmt.Errorf("open database %s: %w", path, err)
 		}
 	}
-	return &Store{w: w, r: r, rs: newStmts(r), b: newBatcher(w), games: newGameCache(), now: o.now}, nil
+	s := &Store{w: w, r: r, rs: newStmts(r), b: newBatcher(w)}
+	// The server is the file's only writer (see the package comment), so
+	// games may be kept in memory.
+	s.Store = db.NewStore(sqlDriver{rs: s.rs, b: s.b}, db.Config{Now: o.now, OnlyWriter: true})
+	return s, nil
 }
 
 // readers is the size of the read-only pool.
@@ -215,7 +224,7 @@ func migrate(ctx context.Context, w *sql.DB, fsys fs.FS, now func() time.Time) e
 // ALTER TABLE. PRAGMA foreign_key_check then runs inside the transaction,
 // and any row it finds rolls the whole file back. foreign_keys is a no-op
 // inside a transaction, so it is switched on the connection, around it.
-func applyOne(ctx context.Context, w *sql.DB, fsys fs.FS, name string, now func() time.Time) error {
+func applyOne(ctx context.Context, w *sql.DB, fsys fs.FS, name string, now func() time.Time) (err error) {
 	text, err := fs.ReadFile(fsys, name)
 	if err != nil {
 		return fmt.Errorf("read %s: %w", name, err)
@@ -229,8 +238,15 @@ func applyOne(ctx context.Context, w *sql.DB, fsys fs.FS, name string, now func(
 		return fmt.Errorf("apply %s: %w", name, err)
 	}
 	// Whatever happens, the connection goes back to the pool with foreign
-	// keys on, as the DSN set them.
-	defer conn.ExecContext(context.WithoutCancel(ctx), `PRAGMA foreign_keys = ON`)
+	// keys on, as the DSN set them; if they cannot be switched back on, it
+	// does not go back at all (driver.ErrBadConn makes the pool discard
+	// it, and the next connection gets the DSN's pragmas), and the
+	// migration fails.
+	defer func() {
+		if ferr := foreignKeysOn(context.WithoutCancel(ctx), conn); ferr != nil {
+			err = errors.Join(err, fmt.Errorf("after %s: %w", name, ferr))
+		}
+	}()
 	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin %s: %w", name, err)
@@ -258,6 +274,17 @@ func applyOne(ctx context.Context, w *sql.DB, fsys fs.FS, name string, now func(
 	return nil
 }
 
+// foreignKeysOn switches foreign keys back on for conn. If it cannot, it
+// marks conn bad, so that the pool closes it when it is given back
+// instead of reusing it without them.
+func foreignKeysOn(ctx context.Context, conn *sql.Conn) error {
+	if _, err := conn.ExecContext(ctx, `PRAGMA foreign_keys = ON`); err != nil {
+		conn.Raw(func(any) error { return driver.ErrBadConn })
+		return fmt.Errorf("switch foreign keys back on: %w", err)
+	}
+	return nil
+}
+
 // foreignKeyCheck returns an error naming the first row whose reference
 // leads nowhere, if there is one.
 func foreignKeyCheck(ctx context.Context, tx *sql.Tx) error {
@@ -278,22 +305,4 @@ func foreignKeyCheck(ctx context.Context, tx *sql.Tx) error {
 		return fmt.Errorf("foreign key check: a row of %s (rowid %d) refers to a missing row of %s", table, rowid.Int64, parent)
 	}
 	return rows.Err()
-}
-
-// Migrations returns the names of the applied migrations, in order.
-func (s *Store) Migrations(ctx context.Context) ([]string, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT name FROM schema_migrations ORDER BY name`)
-	if err != nil {
-		return nil, fmt.Errorf("list migrations: %w", err)
-	}
-	defer rows.Close()
-	var names []string
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			return nil, fmt.Errorf("list migrations: %w", err)
-		}
-		names = append(names, n)
-	}
-	return names, rows.Err()
 }

@@ -199,3 +199,72 @@ func TestReadersOpenAtStart(t *testing.T) {
 		t.Errorf("after Open: %d readers open, %d in use, %d idle; want %d open and idle", open, inUse, idle, readers)
 	}
 }
+
+// TestOldHistoryCatchesUp opens a database migrated under the names that
+// databases recorded before the histories were numbered alike (through
+// 0007_puzzle_progress), with data in it: Open applies only the files
+// after those, records them, and the data stays.
+func TestOldHistoryCatchesUp(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	old := fstest.MapFS{}
+	for _, name := range allMigrations(t) {
+		if name > "0007_puzzle_progress.sql" {
+			continue
+		}
+		data, err := fs.ReadFile(migrations.SQLite, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		old[name] = &fstest.MapFile{Data: data}
+	}
+	s, err := Open(ctx, path, withMigrations(old))
+	if err != nil {
+		t.Fatalf("Open with the old history: %v", err)
+	}
+	newGame(t, s, "g1")
+	s.Close()
+	s, err = Open(ctx, path)
+	if err != nil {
+		t.Fatalf("Open with the whole history: %v", err)
+	}
+	defer s.Close()
+	got, err := s.Migrations(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := allMigrations(t); !slices.Equal(got, want) {
+		t.Errorf("Migrations() = %v, want %v", got, want)
+	}
+	if _, err := s.Game(ctx, "g1"); err != nil {
+		t.Errorf("Game(g1) after catching up: %v", err)
+	}
+}
+
+// TestForeignKeysOnFailing checks that a connection on which foreign keys
+// cannot be switched back on is not given back to the pool: the writer
+// pool opens a new one, with the DSN's pragmas.
+func TestForeignKeysOnFailing(t *testing.T) {
+	s := openTemp(t)
+	ctx := context.Background()
+	s.b.close() // the batcher holds the writer's one connection otherwise
+	conn, err := s.w.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.ExecContext(ctx, `PRAGMA foreign_keys = OFF`); err != nil {
+		t.Fatal(err)
+	}
+	// A context that has ended makes the PRAGMA fail.
+	ended, cancel := context.WithCancel(ctx)
+	cancel()
+	if err := foreignKeysOn(ended, conn); err == nil {
+		t.Fatal("foreignKeysOn with an ended context: no error")
+	}
+	conn.Close()
+	// The connection with foreign keys off would answer 0.
+	var fk int
+	if err := s.w.QueryRowContext(ctx, `PRAGMA foreign_keys`).Scan(&fk); err != nil || fk != 1 {
+		t.Errorf("foreign_keys on the writer pool's next connection = %d, %v; want 1", fk, err)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"reversi/db"
 	"slices"
 	"sync"
 )
@@ -37,7 +38,7 @@ func (c *stmts) get(ctx context.Context, query string) (*sql.Stmt, error) {
 }
 
 // queryRow runs a query that returns at most one row.
-func (c *stmts) queryRow(ctx context.Context, query string, args ...any) scanner {
+func (c *stmts) queryRow(ctx context.Context, query string, args ...any) db.Row {
 	st, err := c.get(ctx, query)
 	if err != nil {
 		return errRow{err}
@@ -90,6 +91,23 @@ func (t wtx) after(f func()) { t.r.after = append(t.r.after, f) }
 // prepared on the pool from here: a query seen for the first time runs
 // unprepared, and the batcher prepares it after the commit (prepareWanted).
 func (t wtx) Exec(query string, args ...any) (sql.Result, error) {
+	if st := t.prepared(query); st != nil {
+		return st.Exec(args...)
+	}
+	return t.tx.Exec(query, args...)
+}
+
+// QueryRow runs a query in the transaction, prepared as Exec's are.
+func (t wtx) QueryRow(query string, args ...any) *sql.Row {
+	if st := t.prepared(query); st != nil {
+		return st.QueryRow(args...)
+	}
+	return t.tx.QueryRow(query, args...)
+}
+
+// prepared returns query's statement for use in the transaction, or nil
+// when it is not prepared yet, and then asks for it to be.
+func (t wtx) prepared(query string) *sql.Stmt {
 	t.c.mu.Lock()
 	st, ok := t.c.m[query]
 	if !ok && !slices.Contains(t.c.wanted, query) {
@@ -97,14 +115,10 @@ func (t wtx) Exec(query string, args ...any) (sql.Result, error) {
 	}
 	t.c.mu.Unlock()
 	if !ok {
-		return t.tx.Exec(query, args...)
+		return nil
 	}
-	return t.tx.Stmt(st).Exec(args...)
+	return t.tx.Stmt(st)
 }
-
-// QueryRow runs a query in the transaction; it is never prepared (queries
-// inside writes are rare).
-func (t wtx) QueryRow(query string, args ...any) *sql.Row { return t.tx.QueryRow(query, args...) }
 
 // prepareWanted prepares the queries that writes ran unprepared. It must run
 // outside any transaction on the pool. A query that fails to prepare is

@@ -1,4 +1,4 @@
-package sqlite
+package db
 
 import (
 	"reversi/reversi"
@@ -12,9 +12,13 @@ const gameCacheSize = 4096
 // gameCache keeps recently read games in memory, so that a move and the
 // page after it read no row. It never holds a game other than as stored:
 //
-//   - every write that changes a game says so through wtx.after, and the
-//     batcher applies it after the commit, in commit order, before the
-//     writer is answered; so a request that follows its own write reads it;
+//   - every write that changes a game says so through Tx.After, which
+//     applies it after the commit, in commit order, before the writer is
+//     answered; so a request that follows its own write reads it. An
+//     update is applied to the kept game through its row and the same
+//     column list as the update's SQL (see changeGame), never by fields
+//     copied one by one, so a game field added later cannot be left
+//     behind;
 //   - a read that misses fills the cache only if no change was applied
 //     while it read, since it may have read the row from before that change.
 //
@@ -48,7 +52,12 @@ func (c *gameCache) fill(g *reversi.Game, seq uint64) {
 	if c.seq != seq {
 		return
 	}
-	if len(c.m) >= gameCacheSize {
+	c.put(g)
+}
+
+// put keeps a copy of g, making room if need be; c.mu is held.
+func (c *gameCache) put(g *reversi.Game) {
+	if _, ok := c.m[g.ID]; !ok && len(c.m) >= gameCacheSize {
 		for id := range c.m { // an arbitrary game: map order is random
 			delete(c.m, id)
 			break
@@ -57,13 +66,21 @@ func (c *gameCache) fill(g *reversi.Game, seq uint64) {
 	c.m[g.ID] = cloneGame(g)
 }
 
-// change applies f to the game with the given id, if it is kept.
-func (c *gameCache) change(id string, f func(g *reversi.Game)) {
+// update replaces the game with the given id, if it is kept, with what f
+// makes of it (f may change the game it is given); if f fails, the game
+// is dropped.
+func (c *gameCache) update(id string, f func(g *reversi.Game) (*reversi.Game, error)) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.seq++
-	if g, ok := c.m[id]; ok {
-		f(g)
+	g, ok := c.m[id]
+	if !ok {
+		return
+	}
+	if g, err := f(g); err == nil {
+		c.m[id] = g
+	} else {
+		delete(c.m, id)
 	}
 }
 

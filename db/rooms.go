@@ -1,0 +1,195 @@
+package db
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"reversi/game"
+	"reversi/reversi"
+)
+
+// roomRow is a room's row, one field a column, in the order of the rooms
+// table's declaration in columns.go.
+type roomRow struct {
+	ID, Token, GameID, Host, Guest, HostColor string
+	Round, HostWins, GuestWins, Draws         int
+	HostAgain, GuestAgain                     string
+	Version                                   int
+	Created, Updated                          int64
+}
+
+// room decodes the row.
+func (r *roomRow) room() *reversi.Room {
+	rm := &reversi.Room{ID: r.ID, Token: r.Token, GameID: r.GameID, Host: r.Host, Guest: r.Guest, HostColor: game.Black,
+		Round: r.Round, HostWins: r.HostWins, GuestWins: r.GuestWins, Draws: r.Draws,
+		HostAgain: reversi.Again(r.HostAgain), GuestAgain: reversi.Again(r.GuestAgain), Version: r.Version,
+		Created: time.Unix(0, r.Created), Updated: time.Unix(0, r.Updated)}
+	if r.HostColor == "white" {
+		rm.HostColor = game.White
+	}
+	return rm
+}
+
+var selectRoom = `SELECT ` + rooms.selectList() + ` FROM rooms WHERE `
+
+// CreateRoom stores a new game and the room that plays it, together.
+func (s *Store) CreateRoom(ctx context.Context, r *reversi.Room, g *reversi.Game) error {
+	if err := g.Validate(); err != nil {
+		return err
+	}
+	now := s.now()
+	g.RoomID = r.ID
+	err := s.d.Write(ctx, func(tx Tx) error {
+		if err := s.insertGame(tx, g, now); err != nil {
+			return err
+		}
+		_, err := tx.Exec(`INSERT INTO rooms (id, token, game_id, host, host_color, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`, r.ID, r.Token, g.ID, r.Host, r.HostColor.String(), now.UnixNano(), now.UnixNano())
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("create room: %w", err)
+	}
+	s.created(g, now)
+	r.GameID, r.Created, r.Updated = g.ID, now, now
+	return nil
+}
+
+// RoomByToken returns the room that an invite token opens, or
+// [reversi.ErrNotFound].
+func (s *Store) RoomByToken(ctx context.Context, token string) (*reversi.Room, error) {
+	r, err := s.readRoom(ctx, selectRoom+`token = ?`, token)
+	if err != nil {
+		return nil, fmt.Errorf("load room by invite: %w", err)
+	}
+	return r, nil
+}
+
+// Room returns the room with the given id, or [reversi.ErrNotFound].
+func (s *Store) Room(ctx context.Context, id string) (*reversi.Room, error) {
+	r, err := s.readRoom(ctx, selectRoom+`id = ?`, id)
+	if err != nil {
+		return nil, fmt.Errorf("load room %s: %w", id, err)
+	}
+	return r, nil
+}
+
+func (s *Store) readRoom(ctx context.Context, query, arg string) (*reversi.Room, error) {
+	var row roomRow
+	if err := s.d.QueryRow(ctx, query, arg).Scan(rooms.fields(&row)...); err != nil {
+		return nil, notFound(err)
+	}
+	return row.room(), nil
+}
+
+// changeRoom runs update, which changes at most one room and returns its
+// game_id, and tells that game's waiters. It reports whether it changed
+// the room.
+func changeRoom(tx Tx, update string, args ...any) (bool, error) {
+	var gameID string
+	if err := tx.QueryRow(update+` RETURNING game_id`, args...).Scan(&gameID); err != nil {
+		if err = notFound(err); err == reversi.ErrNotFound {
+			return false, nil
+		}
+		return false, err
+	}
+	return true, tx.GameChanged(gameID)
+}
+
+// JoinRoom gives the free guest seat of room id to player, and tells the
+// room's game. If the seat is taken it returns [reversi.ErrRoomFull] and
+// changes nothing.
+func (s *Store) JoinRoom(ctx context.Context, id, player string) error {
+	now := s.now().UnixNano()
+	var joined bool
+	err := s.d.Write(ctx, func(tx Tx) error {
+		var err error
+		joined, err = changeRoom(tx, `UPDATE rooms SET guest = ?, version = version + 1, updated_at = ?
+			WHERE id = ? AND guest IS NULL AND host <> ?`, player, now, id, player)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("join room %s: %w", id, err)
+	}
+	if !joined {
+		return fmt.Errorf("join room %s: %w", id, reversi.ErrRoomFull)
+	}
+	return nil
+}
+
+// SetAgain records a seat's answer to "play again?", if the room is still
+// at version r.Version, and tells the room's game; if not, it returns
+// [reversi.ErrStale] and changes nothing. On success r is updated.
+func (s *Store) SetAgain(ctx context.Context, r *reversi.Room, host bool, a reversi.Again) error {
+	col := "guest_again"
+	if host {
+		col = "host_again"
+	}
+	now := s.now()
+	var changed bool
+	err := s.d.Write(ctx, func(tx Tx) error {
+		var err error
+		changed, err = changeRoom(tx, `UPDATE rooms SET `+col+` = ?, version = version + 1, updated_at = ?
+			WHERE id = ? AND version = ?`, string(a), now.UnixNano(), r.ID, r.Version)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("answer play again in room %s: %w", r.ID, err)
+	}
+	if !changed {
+		return fmt.Errorf("answer play again in room %s: %w", r.ID, reversi.ErrStale)
+	}
+	if host {
+		r.HostAgain = a
+	} else {
+		r.GuestAgain = a
+	}
+	r.Version++
+	r.Updated = now
+	return nil
+}
+
+// StartRound stores g as the room's next game with r's new colours and
+// score, and clears both answers, if the room is still at version
+// oldVersion; if not, it returns [reversi.ErrStale] and stores nothing.
+// The players wait on the round that ends, so that game is told.
+func (s *Store) StartRound(ctx context.Context, r *reversi.Room, g *reversi.Game, oldVersion int) error {
+	if err := g.Validate(); err != nil {
+		return err
+	}
+	now := s.now()
+	g.RoomID = r.ID
+	err := s.d.Write(ctx, func(tx Tx) error {
+		// The round that ends, read first so that a stale room stores
+		// no game; the update below is conditional all the same.
+		var ended string
+		if err := tx.QueryRow(`SELECT game_id FROM rooms WHERE id = ? AND version = ?`, r.ID, oldVersion).Scan(&ended); err != nil {
+			if err = notFound(err); err == reversi.ErrNotFound {
+				return reversi.ErrStale
+			}
+			return err
+		}
+		if err := s.insertGame(tx, g, now); err != nil {
+			return err
+		}
+		n, err := tx.Exec(`UPDATE rooms SET game_id = ?, host_color = ?, round = ?, host_wins = ?, guest_wins = ?,
+			draws = ?, host_again = '', guest_again = '', version = version + 1, updated_at = ?
+			WHERE id = ? AND version = ?`,
+			g.ID, r.HostColor.String(), r.Round, r.HostWins, r.GuestWins, r.Draws, now.UnixNano(), r.ID, oldVersion)
+		if err != nil {
+			return err
+		}
+		if n != 1 {
+			return reversi.ErrStale
+		}
+		return tx.GameChanged(ended)
+	})
+	if err != nil {
+		return fmt.Errorf("start round %d in room %s: %w", r.Round, r.ID, err)
+	}
+	s.created(g, now)
+	r.GameID, r.HostAgain, r.GuestAgain, r.Updated = g.ID, reversi.AgainNone, reversi.AgainNone, now
+	r.Version = oldVersion + 1
+	return nil
+}
