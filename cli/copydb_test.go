@@ -14,11 +14,11 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"reversi/club"
 	"reversi/db/postgres"
 	"reversi/db/postgres/pgtest"
 	"reversi/db/sqlite"
 	"reversi/game"
-	"reversi/reversi"
 )
 
 // TestSchemasMatch checks that after the migrations both stores have the
@@ -91,28 +91,28 @@ func TestCopyDB(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	solo := &reversi.Game{ID: "solo", PlayerID: "alice", Opponent: reversi.Computer, Human: game.White, Level: "expert",
-		Record: game.Game{Options: game.Options{Size: 10, Start: game.Free}}, Settings: reversi.Settings{ShowMoves: true, Sound: true},
+	solo := &club.Game{ID: "solo", PlayerID: "alice", Opponent: club.Computer, Human: game.White, Level: "expert",
+		Record: game.Game{Options: game.Options{Size: 10, Start: game.Free}}, Settings: club.Settings{ShowMoves: true, Sound: true},
 		HintPly: -1, HintSquare: game.Pass}
 	if err := lite.CreateGame(ctx, solo); err != nil {
 		t.Fatal(err)
 	}
 	sq, _ := game.ParseMove(10, "e4")
 	solo.Record.Plies = []game.Square{sq}
-	solo.Hints, solo.HintPly, solo.HintSquare, solo.Status, solo.Resigned = 1, 1, sq, reversi.Over, game.Black
+	solo.Hints, solo.HintPly, solo.HintSquare, solo.Status, solo.Resigned = 1, 1, sq, club.Over, game.Black
 	if err := lite.UpdateGame(ctx, solo, 0); err != nil {
 		t.Fatal(err)
 	}
-	online := &reversi.Game{ID: "online", PlayerID: "bob", Opponent: reversi.Online, Human: game.Black, Level: "easy",
+	online := &club.Game{ID: "online", PlayerID: "bob", Opponent: club.Online, Human: game.Black, Level: "easy",
 		Record: game.Game{Options: game.Options{Size: 6, Start: game.Cross}}, HintPly: -1, HintSquare: game.Pass}
-	room := &reversi.Room{ID: "room", Token: "secret-token", Host: "bob", HostColor: game.Black, Round: 1}
+	room := &club.Room{ID: "room", Token: "secret-token", Host: "bob", HostColor: game.Black, Round: 1}
 	if err := lite.CreateRoom(ctx, room, online); err != nil {
 		t.Fatal(err)
 	}
 	if err := lite.JoinRoom(ctx, "room", "carol"); err != nil {
 		t.Fatal(err)
 	}
-	if err := lite.SavePractice(ctx, &reversi.Practice{PlayerID: "carol", Opening: "f5f6", Plies: "e6", History: []string{"", "e6"}}, 0); err != nil {
+	if err := lite.SavePractice(ctx, &club.Practice{PlayerID: "carol", Opening: "f5f6", Plies: "e6", History: []string{"", "e6"}}, 0); err != nil {
 		t.Fatal(err)
 	}
 	lite.Close()

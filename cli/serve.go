@@ -21,12 +21,12 @@ import (
 
 	"reversi/cli/metrics"
 	"reversi/cli/netlimit"
+	"reversi/club"
 	"reversi/db/postgres"
 	"reversi/db/sqlite"
 	"reversi/handlers"
 	"reversi/migrations"
 	"reversi/play"
-	"reversi/reversi"
 	"reversi/views"
 )
 
@@ -211,7 +211,7 @@ func observer(m *metrics.Metrics) play.Observer {
 // metrics at /metrics on their own listener, ln. died receives the error
 // that stops the listener, unless ms.Close stopped it: the server must
 // not run on, unwatched, without it.
-func serveMetrics(ln net.Listener, m *metrics.Metrics, app *play.App, srv *handlers.Server, store reversi.Store,
+func serveMetrics(ln net.Listener, m *metrics.Metrics, app *play.App, srv *handlers.Server, store club.Store,
 	conns *netlimit.ConnLimiter, log *slog.Logger) (ms *http.Server, died <-chan error) {
 	gauge := func(f func(play.Gauges) int) func() float64 {
 		return func() float64 { return float64(f(app.Gauges())) }
@@ -253,17 +253,17 @@ func serveMetrics(ln net.Listener, m *metrics.Metrics, app *play.App, srv *handl
 
 // servedStore is the store that serve runs on, with what goes with it.
 type servedStore struct {
-	store    reversi.Store
-	notifier reversi.Notifier // nil: the app's in-process one
-	keys     [][]byte         // the session keys
-	name     string           // for the log, without a password
+	store    club.Store
+	notifier club.Notifier // nil: the app's in-process one
+	keys     [][]byte      // the session keys
+	name     string        // for the log, without a password
 	close    func()
 	ready    func(context.Context) error // /readyz's check
 }
 
 // readyCheck returns /readyz's check of store: it answers, and has the
 // newest of the migrations in fsys applied.
-func readyCheck(store reversi.Store, fsys fs.FS) func(context.Context) error {
+func readyCheck(store club.Store, fsys fs.FS) func(context.Context) error {
 	names, _ := fs.Glob(fsys, "*.sql")
 	want := names[len(names)-1] // the embedded files are many, and in order
 	return func(ctx context.Context) error {

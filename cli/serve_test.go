@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"reversi/cli/metrics"
+	"reversi/club"
 	"reversi/internal/testkit"
-	"reversi/reversi"
 )
 
 // TestServeRefusesBadFlags checks that serve stops before opening anything
@@ -54,8 +54,8 @@ func TestServeWithoutPostgreSQL(t *testing.T) {
 		"postgres://reversi@127.0.0.1:1/reversi?sslmode=disable&sslpassword=hunter2&sslkey=/keys/hunter2.key",
 	} {
 		err := runServe([]string{"-db", u, "-addr", "localhost:0"})
-		if !errors.Is(err, reversi.ErrUnavailable) {
-			t.Fatalf("serve on an unreachable PostgreSQL: err = %v, want reversi.ErrUnavailable", err)
+		if !errors.Is(err, club.ErrUnavailable) {
+			t.Fatalf("serve on an unreachable PostgreSQL: err = %v, want club.ErrUnavailable", err)
 		}
 		if msg := err.Error(); strings.Contains(msg, "hunter2") || !strings.Contains(msg, "127.0.0.1:1") {
 			t.Errorf("error %q: want the address and no password", msg)

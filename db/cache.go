@@ -1,7 +1,7 @@
 package db
 
 import (
-	"reversi/reversi"
+	"reversi/club"
 	"slices"
 	"sync"
 )
@@ -26,15 +26,15 @@ const gameCacheSize = 4096
 // server is. Games are copied in and out: callers may change what they get.
 type gameCache struct {
 	mu  sync.Mutex
-	m   map[string]*reversi.Game
+	m   map[string]*club.Game
 	seq uint64 // changes applied so far
 }
 
-func newGameCache() *gameCache { return &gameCache{m: make(map[string]*reversi.Game)} }
+func newGameCache() *gameCache { return &gameCache{m: make(map[string]*club.Game)} }
 
 // get returns a copy of the game with the given id. When there is none, it
 // returns the sequence number that fill needs.
-func (c *gameCache) get(id string) (*reversi.Game, uint64, bool) {
+func (c *gameCache) get(id string) (*club.Game, uint64, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	g, ok := c.m[id]
@@ -46,7 +46,7 @@ func (c *gameCache) get(id string) (*reversi.Game, uint64, bool) {
 
 // fill keeps a copy of g, read from the table when the cache stood at seq,
 // unless a change was applied since.
-func (c *gameCache) fill(g *reversi.Game, seq uint64) {
+func (c *gameCache) fill(g *club.Game, seq uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.seq != seq {
@@ -56,7 +56,7 @@ func (c *gameCache) fill(g *reversi.Game, seq uint64) {
 }
 
 // put keeps a copy of g, making room if need be; c.mu is held.
-func (c *gameCache) put(g *reversi.Game) {
+func (c *gameCache) put(g *club.Game) {
 	if _, ok := c.m[g.ID]; !ok && len(c.m) >= gameCacheSize {
 		for id := range c.m { // an arbitrary game: map order is random
 			delete(c.m, id)
@@ -69,7 +69,7 @@ func (c *gameCache) put(g *reversi.Game) {
 // update replaces the game with the given id, if it is kept, with what f
 // makes of it (f may change the game it is given); if f fails, the game
 // is dropped.
-func (c *gameCache) update(id string, f func(g *reversi.Game) (*reversi.Game, error)) {
+func (c *gameCache) update(id string, f func(g *club.Game) (*club.Game, error)) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.seq++
@@ -102,7 +102,7 @@ func (c *gameCache) forget(id string) {
 }
 
 // clone returns a copy of g that shares nothing with it.
-func cloneGame(g *reversi.Game) *reversi.Game {
+func cloneGame(g *club.Game) *club.Game {
 	h := *g
 	h.Record.Plies = slices.Clone(g.Record.Plies)
 	return &h

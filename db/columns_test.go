@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"reversi/club"
 	"reversi/game"
-	"reversi/reversi"
 )
 
 // TestColumnsFollowTheRowTypes checks each table's declaration against
@@ -50,13 +50,13 @@ func TestColumnsFollowTheRowTypes(t *testing.T) {
 }
 
 // TestGameRowCarriesEveryField encodes a game with every field set
-// (checked by reflection, so that a field added to reversi.Game must be set
+// (checked by reflection, so that a field added to club.Game must be set
 // here) as its row and decodes it: the game must come back whole. The
 // cache (see changeGame) and every read rely on this.
 func TestGameRowCarriesEveryField(t *testing.T) {
-	g := &reversi.Game{ID: "g1", PlayerID: "p1", Opponent: reversi.Online, Human: game.White, Level: "hard",
-		Record: game.Game{Options: game.Options{Size: 8, Start: game.Cross}}, Status: reversi.Over,
-		Settings: reversi.Settings{ShowMoves: true, AllowUndo: true, Sound: true}, Hints: 2, Undos: 3,
+	g := &club.Game{ID: "g1", PlayerID: "p1", Opponent: club.Online, Human: game.White, Level: "hard",
+		Record: game.Game{Options: game.Options{Size: 8, Start: game.Cross}}, Status: club.Over,
+		Settings: club.Settings{ShowMoves: true, AllowUndo: true, Sound: true}, Hints: 2, Undos: 3,
 		HintPly: 1, HintSquare: game.SquareAt(8, 3, 2), RoomID: "r1", Resigned: game.Black}
 	if _, err := g.Record.Play(game.SquareAt(8, 5, 4)); err != nil { // f5
 		t.Fatal(err)

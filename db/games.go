@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"reversi/reversi"
+	"reversi/club"
 )
 
 var (
@@ -32,7 +32,7 @@ func SelectGame() string { return selectGame }
 
 // CreateGame stores a new game. The caller chooses g.ID; Created and
 // Updated are set here.
-func (s *Store) CreateGame(ctx context.Context, g *reversi.Game) error {
+func (s *Store) CreateGame(ctx context.Context, g *club.Game) error {
 	if err := g.Validate(); err != nil {
 		return err
 	}
@@ -46,7 +46,7 @@ func (s *Store) CreateGame(ctx context.Context, g *reversi.Game) error {
 
 // StartGame records g's player as seen, keeps their choices and creates
 // g, in one write.
-func (s *Store) StartGame(ctx context.Context, g *reversi.Game, choices string) error {
+func (s *Store) StartGame(ctx context.Context, g *club.Game, choices string) error {
 	if err := g.Validate(); err != nil {
 		return err
 	}
@@ -68,13 +68,13 @@ func (s *Store) StartGame(ctx context.Context, g *reversi.Game, choices string) 
 
 // insertGame inserts g, created at now, in tx; it changes nothing in g,
 // since the write may be tried again (see created).
-func (s *Store) insertGame(tx Tx, g *reversi.Game, now time.Time) error {
+func (s *Store) insertGame(tx Tx, g *club.Game, now time.Time) error {
 	row, err := NewGameRow(g, now)
 	if err != nil {
 		return err
 	}
 	if row.Status == "" {
-		row.Status = string(reversi.Playing)
+		row.Status = string(club.Playing)
 	}
 	if _, err := tx.Exec(insertGame, games.values(&row)...); err != nil {
 		return err
@@ -87,18 +87,18 @@ func (s *Store) insertGame(tx Tx, g *reversi.Game, now time.Time) error {
 }
 
 // created sets what storing g set: its times and its status.
-func (s *Store) created(g *reversi.Game, now time.Time) {
+func (s *Store) created(g *club.Game, now time.Time) {
 	g.Created, g.Updated = now, now
 	if g.Status == "" {
-		g.Status = reversi.Playing
+		g.Status = club.Playing
 	}
 }
 
 // UpdateGame writes g's plies, status, counts and hint in one conditional
 // update that applies only while the stored game stands at ply oldPly. If
-// it does not, nothing changes and the error is [reversi.ErrStale] (or
-// [reversi.ErrNotFound] when there is no such game).
-func (s *Store) UpdateGame(ctx context.Context, g *reversi.Game, oldPly int) error {
+// it does not, nothing changes and the error is [club.ErrStale] (or
+// [club.ErrNotFound] when there is no such game).
+func (s *Store) UpdateGame(ctx context.Context, g *club.Game, oldPly int) error {
 	now := s.now()
 	row := GameRow{Plies: EncodePlies(g.Record), Ply: g.Ply(), Status: string(g.Status), Hints: g.Hints, Undos: g.Undos,
 		HintPly: g.HintPly, Hint: HintText(g), Updated: now.UnixNano(), Resigned: ColorText(g.Resigned)}
@@ -120,7 +120,7 @@ func (s *Store) UpdateGame(ctx context.Context, g *reversi.Game, oldPly int) err
 }
 
 // UpdateSettings writes a game's settings, whatever its ply.
-func (s *Store) UpdateSettings(ctx context.Context, id string, st reversi.Settings) error {
+func (s *Store) UpdateSettings(ctx context.Context, id string, st club.Settings) error {
 	row := GameRow{ShowMoves: st.ShowMoves, AllowUndo: st.AllowUndo, Sound: st.Sound}
 	args := settingsSet.args(&row, id)
 	var changed bool
@@ -159,7 +159,7 @@ func (s *Store) changeGame(tx Tx, id, update string, args []any, set setList[Gam
 	}
 	if s.games != nil {
 		tx.After(func() {
-			s.games.update(id, func(g *reversi.Game) (*reversi.Game, error) {
+			s.games.update(id, func(g *club.Game) (*club.Game, error) {
 				r, err := NewGameRow(g, g.Created)
 				if err != nil {
 					return nil, err
@@ -189,13 +189,13 @@ func (s *Store) changedOne(ctx context.Context, changed bool, id string) error {
 		return fmt.Errorf("update game %s: %w", id, err)
 	}
 	if count == 0 {
-		return fmt.Errorf("update game %s: %w", id, reversi.ErrNotFound)
+		return fmt.Errorf("update game %s: %w", id, club.ErrNotFound)
 	}
-	return fmt.Errorf("update game %s: %w", id, reversi.ErrStale)
+	return fmt.Errorf("update game %s: %w", id, club.ErrStale)
 }
 
-// Game returns the game with the given id, or [reversi.ErrNotFound].
-func (s *Store) Game(ctx context.Context, id string) (*reversi.Game, error) {
+// Game returns the game with the given id, or [club.ErrNotFound].
+func (s *Store) Game(ctx context.Context, id string) (*club.Game, error) {
 	var seq uint64
 	if s.games != nil {
 		g, n, ok := s.games.get(id)
@@ -215,7 +215,7 @@ func (s *Store) Game(ctx context.Context, id string) (*reversi.Game, error) {
 }
 
 // readGame reads game id from its row, past the cache.
-func (s *Store) readGame(ctx context.Context, id string) (*reversi.Game, error) {
+func (s *Store) readGame(ctx context.Context, id string) (*club.Game, error) {
 	var row GameRow
 	if err := s.d.QueryRow(ctx, selectGame, id).Scan(row.Fields()...); err != nil {
 		return nil, notFound(err)
@@ -225,8 +225,8 @@ func (s *Store) readGame(ctx context.Context, id string) (*reversi.Game, error) 
 
 // Unfinished returns the player's unfinished games, the most recently
 // changed first, at most limit of them.
-func (s *Store) Unfinished(ctx context.Context, playerID string, limit int) ([]*reversi.Game, error) {
-	var gs []*reversi.Game
+func (s *Store) Unfinished(ctx context.Context, playerID string, limit int) ([]*club.Game, error) {
+	var gs []*club.Game
 	err := s.d.Query(ctx, unfinished, []any{playerID, playerID, limit}, func(r Row) error {
 		var row GameRow
 		if err := r.Scan(row.Fields()...); err != nil {

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"reversi/reversi"
+	"reversi/club"
 )
 
 // CreatePlayer records a player id as seen now: a new one is created, one
@@ -27,7 +27,7 @@ func (s *Store) CreatePlayer(ctx context.Context, id string) error {
 func (s *Store) Choices(ctx context.Context, player string) (string, error) {
 	var c string
 	err := s.d.QueryRow(ctx, `SELECT choices FROM players WHERE id = ?`, player).Scan(&c)
-	if err != nil && notFound(err) != reversi.ErrNotFound {
+	if err != nil && notFound(err) != club.ErrNotFound {
 		return "", fmt.Errorf("load choices: %w", err)
 	}
 	return c, nil
@@ -60,7 +60,7 @@ func (s *Store) DeleteGame(ctx context.Context, id, player string) error {
 		return fmt.Errorf("delete game %s: %w", id, err)
 	}
 	if n != 1 {
-		return fmt.Errorf("delete game %s: %w", id, reversi.ErrNotFound)
+		return fmt.Errorf("delete game %s: %w", id, club.ErrNotFound)
 	}
 	return nil
 }
@@ -77,10 +77,10 @@ const expiringPlayers = `SELECT id FROM players WHERE last_seen < ?
 // write. Every server runs it now and then; when another server's is
 // under way, it deletes nothing and says so, rather than queue behind the
 // same rows.
-func (s *Store) Expire(ctx context.Context, seenBefore, roomsBefore time.Time, limit int) (reversi.Expired, error) {
-	var e reversi.Expired
+func (s *Store) Expire(ctx context.Context, seenBefore, roomsBefore time.Time, limit int) (club.Expired, error) {
+	var e club.Expired
 	err := s.d.Write(ctx, func(tx Tx) error {
-		e = reversi.Expired{}
+		e = club.Expired{}
 		if mine, err := tx.TryLock("expire"); err != nil || !mine {
 			return err
 		}
@@ -124,7 +124,7 @@ func (s *Store) Expire(ctx context.Context, seenBefore, roomsBefore time.Time, l
 		return nil
 	})
 	if err != nil {
-		return reversi.Expired{}, fmt.Errorf("expire: %w", err)
+		return club.Expired{}, fmt.Errorf("expire: %w", err)
 	}
 	return e, nil
 }

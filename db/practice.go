@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"reversi/reversi"
+	"reversi/club"
 )
 
 // practiceRow is a practice board's row, in the order of the practice
@@ -41,13 +41,13 @@ var (
 		WHERE player_id = ? AND version = ?`
 )
 
-// Practice returns the player's practice board, or [reversi.ErrNotFound].
-func (s *Store) Practice(ctx context.Context, playerID string) (*reversi.Practice, error) {
+// Practice returns the player's practice board, or [club.ErrNotFound].
+func (s *Store) Practice(ctx context.Context, playerID string) (*club.Practice, error) {
 	var row practiceRow
 	if err := s.d.QueryRow(ctx, selectPractice, playerID).Scan(practices.fields(&row)...); err != nil {
 		return nil, fmt.Errorf("load practice: %w", notFound(err))
 	}
-	p := &reversi.Practice{PlayerID: row.PlayerID, Opening: row.Opening, Plies: row.Plies, Version: row.Version,
+	p := &club.Practice{PlayerID: row.PlayerID, Opening: row.Opening, Plies: row.Plies, Version: row.Version,
 		Updated: time.Unix(0, row.Updated)}
 	var err error
 	if p.History, err = ParseHistory(row.History); err != nil {
@@ -59,9 +59,9 @@ func (s *Store) Practice(ctx context.Context, playerID string) (*reversi.Practic
 // SavePractice writes p as the next version after oldVersion: it inserts
 // the row when oldVersion is 0 and there is none, and otherwise updates it
 // only while it stands at oldVersion. If it does not, nothing changes and
-// the error is [reversi.ErrStale]. The player must exist. It sets
+// the error is [club.ErrStale]. The player must exist. It sets
 // p.Version and p.Updated, and drops the oldest history beyond a bound.
-func (s *Store) SavePractice(ctx context.Context, p *reversi.Practice, oldVersion int) error {
+func (s *Store) SavePractice(ctx context.Context, p *club.Practice, oldVersion int) error {
 	history, err := HistoryText(p)
 	if err != nil {
 		return fmt.Errorf("save practice: %w", err)
@@ -89,19 +89,19 @@ func (s *Store) saveVersioned(ctx context.Context, query string, args []any) err
 		return err
 	})
 	if err == nil && n != 1 {
-		err = reversi.ErrStale
+		err = club.ErrStale
 	}
 	return err
 }
 
 // PuzzleProgress returns the player's puzzle progress, or
-// [reversi.ErrNotFound].
-func (s *Store) PuzzleProgress(ctx context.Context, playerID string) (*reversi.PuzzleProgress, error) {
+// [club.ErrNotFound].
+func (s *Store) PuzzleProgress(ctx context.Context, playerID string) (*club.PuzzleProgress, error) {
 	var row puzzleRow
 	if err := s.d.QueryRow(ctx, selectPuzzles, playerID).Scan(puzzles.fields(&row)...); err != nil {
 		return nil, fmt.Errorf("load puzzle progress: %w", notFound(err))
 	}
-	return &reversi.PuzzleProgress{PlayerID: row.PlayerID, Solved: row.Solved, Streak: row.Streak, Best: row.Best,
+	return &club.PuzzleProgress{PlayerID: row.PlayerID, Solved: row.Solved, Streak: row.Streak, Best: row.Best,
 		Misses: row.Misses, Level: row.Level, Current: row.Current, Tried: row.Tried, Done: row.Done,
 		Version: row.Version, Updated: time.Unix(0, row.Updated)}, nil
 }
@@ -109,9 +109,9 @@ func (s *Store) PuzzleProgress(ctx context.Context, playerID string) (*reversi.P
 // SavePuzzleProgress writes p as the next version after oldVersion: it
 // inserts the row when oldVersion is 0 and there is none, and otherwise
 // updates it only while it stands at oldVersion. If it does not, nothing
-// changes and the error is [reversi.ErrStale]. It sets p.Version and
+// changes and the error is [club.ErrStale]. It sets p.Version and
 // p.Updated.
-func (s *Store) SavePuzzleProgress(ctx context.Context, p *reversi.PuzzleProgress, oldVersion int) error {
+func (s *Store) SavePuzzleProgress(ctx context.Context, p *club.PuzzleProgress, oldVersion int) error {
 	now := s.now()
 	row := puzzleRow{PlayerID: p.PlayerID, Solved: p.Solved, Streak: p.Streak, Best: p.Best, Misses: p.Misses,
 		Level: p.Level, Current: p.Current, Tried: p.Tried, Done: p.Done, Version: 1, Updated: now.UnixNano()}
@@ -126,9 +126,9 @@ func (s *Store) SavePuzzleProgress(ctx context.Context, p *reversi.PuzzleProgres
 	return nil
 }
 
-// Review returns the stored review of a game, or [reversi.ErrNotFound].
-func (s *Store) Review(ctx context.Context, gameID string) (*reversi.Review, error) {
-	r := reversi.Review{GameID: gameID}
+// Review returns the stored review of a game, or [club.ErrNotFound].
+func (s *Store) Review(ctx context.Context, gameID string) (*club.Review, error) {
+	r := club.Review{GameID: gameID}
 	var created int64
 	err := s.d.QueryRow(ctx, `SELECT ply, body, created_at FROM reviews WHERE game_id = ?`, gameID).Scan(&r.Ply, &r.Body, &created)
 	if err != nil {
@@ -139,7 +139,7 @@ func (s *Store) Review(ctx context.Context, gameID string) (*reversi.Review, err
 }
 
 // SaveReview stores r, replacing any review of its game, which must exist.
-func (s *Store) SaveReview(ctx context.Context, r *reversi.Review) error {
+func (s *Store) SaveReview(ctx context.Context, r *club.Review) error {
 	now := s.now()
 	err := s.d.Write(ctx, func(tx Tx) error {
 		_, err := tx.Exec(`INSERT INTO reviews (game_id, ply, body, created_at) VALUES (?, ?, ?, ?)

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"reversi/club"
 	"reversi/game"
-	"reversi/reversi"
 )
 
 // roomRow is a room's row, one field a column, in the order of the rooms
@@ -20,10 +20,10 @@ type roomRow struct {
 }
 
 // room decodes the row.
-func (r *roomRow) room() *reversi.Room {
-	rm := &reversi.Room{ID: r.ID, Token: r.Token, GameID: r.GameID, Host: r.Host, Guest: r.Guest, HostColor: game.Black,
+func (r *roomRow) room() *club.Room {
+	rm := &club.Room{ID: r.ID, Token: r.Token, GameID: r.GameID, Host: r.Host, Guest: r.Guest, HostColor: game.Black,
 		Round: r.Round, HostWins: r.HostWins, GuestWins: r.GuestWins, Draws: r.Draws,
-		HostAgain: reversi.Again(r.HostAgain), GuestAgain: reversi.Again(r.GuestAgain), Version: r.Version,
+		HostAgain: club.Again(r.HostAgain), GuestAgain: club.Again(r.GuestAgain), Version: r.Version,
 		Created: time.Unix(0, r.Created), Updated: time.Unix(0, r.Updated)}
 	if r.HostColor == "white" {
 		rm.HostColor = game.White
@@ -34,7 +34,7 @@ func (r *roomRow) room() *reversi.Room {
 var selectRoom = `SELECT ` + rooms.selectList() + ` FROM rooms WHERE `
 
 // CreateRoom stores a new game and the room that plays it, together.
-func (s *Store) CreateRoom(ctx context.Context, r *reversi.Room, g *reversi.Game) error {
+func (s *Store) CreateRoom(ctx context.Context, r *club.Room, g *club.Game) error {
 	if err := g.Validate(); err != nil {
 		return err
 	}
@@ -57,8 +57,8 @@ func (s *Store) CreateRoom(ctx context.Context, r *reversi.Room, g *reversi.Game
 }
 
 // RoomByToken returns the room that an invite token opens, or
-// [reversi.ErrNotFound].
-func (s *Store) RoomByToken(ctx context.Context, token string) (*reversi.Room, error) {
+// [club.ErrNotFound].
+func (s *Store) RoomByToken(ctx context.Context, token string) (*club.Room, error) {
 	r, err := s.readRoom(ctx, selectRoom+`token = ?`, token)
 	if err != nil {
 		return nil, fmt.Errorf("load room by invite: %w", err)
@@ -66,8 +66,8 @@ func (s *Store) RoomByToken(ctx context.Context, token string) (*reversi.Room, e
 	return r, nil
 }
 
-// Room returns the room with the given id, or [reversi.ErrNotFound].
-func (s *Store) Room(ctx context.Context, id string) (*reversi.Room, error) {
+// Room returns the room with the given id, or [club.ErrNotFound].
+func (s *Store) Room(ctx context.Context, id string) (*club.Room, error) {
 	r, err := s.readRoom(ctx, selectRoom+`id = ?`, id)
 	if err != nil {
 		return nil, fmt.Errorf("load room %s: %w", id, err)
@@ -75,7 +75,7 @@ func (s *Store) Room(ctx context.Context, id string) (*reversi.Room, error) {
 	return r, nil
 }
 
-func (s *Store) readRoom(ctx context.Context, query, arg string) (*reversi.Room, error) {
+func (s *Store) readRoom(ctx context.Context, query, arg string) (*club.Room, error) {
 	var row roomRow
 	if err := s.d.QueryRow(ctx, query, arg).Scan(rooms.fields(&row)...); err != nil {
 		return nil, notFound(err)
@@ -89,7 +89,7 @@ func (s *Store) readRoom(ctx context.Context, query, arg string) (*reversi.Room,
 func changeRoom(tx Tx, update string, args ...any) (bool, error) {
 	var gameID string
 	if err := tx.QueryRow(update+` RETURNING game_id`, args...).Scan(&gameID); err != nil {
-		if err = notFound(err); err == reversi.ErrNotFound {
+		if err = notFound(err); err == club.ErrNotFound {
 			return false, nil
 		}
 		return false, err
@@ -98,7 +98,7 @@ func changeRoom(tx Tx, update string, args ...any) (bool, error) {
 }
 
 // JoinRoom gives the free guest seat of room id to player, and tells the
-// room's game. If the seat is taken it returns [reversi.ErrRoomFull] and
+// room's game. If the seat is taken it returns [club.ErrRoomFull] and
 // changes nothing.
 func (s *Store) JoinRoom(ctx context.Context, id, player string) error {
 	now := s.now().UnixNano()
@@ -113,15 +113,15 @@ func (s *Store) JoinRoom(ctx context.Context, id, player string) error {
 		return fmt.Errorf("join room %s: %w", id, err)
 	}
 	if !joined {
-		return fmt.Errorf("join room %s: %w", id, reversi.ErrRoomFull)
+		return fmt.Errorf("join room %s: %w", id, club.ErrRoomFull)
 	}
 	return nil
 }
 
 // SetAgain records a seat's answer to "play again?", if the room is still
 // at version r.Version, and tells the room's game; if not, it returns
-// [reversi.ErrStale] and changes nothing. On success r is updated.
-func (s *Store) SetAgain(ctx context.Context, r *reversi.Room, host bool, a reversi.Again) error {
+// [club.ErrStale] and changes nothing. On success r is updated.
+func (s *Store) SetAgain(ctx context.Context, r *club.Room, host bool, a club.Again) error {
 	col := "guest_again"
 	if host {
 		col = "host_again"
@@ -138,7 +138,7 @@ func (s *Store) SetAgain(ctx context.Context, r *reversi.Room, host bool, a reve
 		return fmt.Errorf("answer play again in room %s: %w", r.ID, err)
 	}
 	if !changed {
-		return fmt.Errorf("answer play again in room %s: %w", r.ID, reversi.ErrStale)
+		return fmt.Errorf("answer play again in room %s: %w", r.ID, club.ErrStale)
 	}
 	if host {
 		r.HostAgain = a
@@ -152,9 +152,9 @@ func (s *Store) SetAgain(ctx context.Context, r *reversi.Room, host bool, a reve
 
 // StartRound stores g as the room's next game with r's new colours and
 // score, and clears both answers, if the room is still at version
-// oldVersion; if not, it returns [reversi.ErrStale] and stores nothing.
+// oldVersion; if not, it returns [club.ErrStale] and stores nothing.
 // The players wait on the round that ends, so that game is told.
-func (s *Store) StartRound(ctx context.Context, r *reversi.Room, g *reversi.Game, oldVersion int) error {
+func (s *Store) StartRound(ctx context.Context, r *club.Room, g *club.Game, oldVersion int) error {
 	if err := g.Validate(); err != nil {
 		return err
 	}
@@ -165,8 +165,8 @@ func (s *Store) StartRound(ctx context.Context, r *reversi.Room, g *reversi.Game
 		// no game; the update below is conditional all the same.
 		var ended string
 		if err := tx.QueryRow(`SELECT game_id FROM rooms WHERE id = ? AND version = ?`, r.ID, oldVersion).Scan(&ended); err != nil {
-			if err = notFound(err); err == reversi.ErrNotFound {
-				return reversi.ErrStale
+			if err = notFound(err); err == club.ErrNotFound {
+				return club.ErrStale
 			}
 			return err
 		}
@@ -181,7 +181,7 @@ func (s *Store) StartRound(ctx context.Context, r *reversi.Room, g *reversi.Game
 			return err
 		}
 		if n != 1 {
-			return reversi.ErrStale
+			return club.ErrStale
 		}
 		return tx.GameChanged(ended)
 	})
@@ -189,7 +189,7 @@ func (s *Store) StartRound(ctx context.Context, r *reversi.Room, g *reversi.Game
 		return fmt.Errorf("start round %d in room %s: %w", r.Round, r.ID, err)
 	}
 	s.created(g, now)
-	r.GameID, r.HostAgain, r.GuestAgain, r.Updated = g.ID, reversi.AgainNone, reversi.AgainNone, now
+	r.GameID, r.HostAgain, r.GuestAgain, r.Updated = g.ID, club.AgainNone, club.AgainNone, now
 	r.Version = oldVersion + 1
 	return nil
 }

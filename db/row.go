@@ -3,7 +3,7 @@ package db
 import (
 	"encoding/json"
 	"fmt"
-	"reversi/reversi"
+	"reversi/club"
 	"strings"
 	"time"
 
@@ -37,7 +37,7 @@ type GameRow struct {
 func (r *GameRow) Fields() []any { return games.fields(r) }
 
 // NewGameRow encodes g as its row, with both times set to now.
-func NewGameRow(g *reversi.Game, now time.Time) (GameRow, error) {
+func NewGameRow(g *club.Game, now time.Time) (GameRow, error) {
 	human, err := HumanText(g)
 	if err != nil {
 		return GameRow{}, err
@@ -51,9 +51,9 @@ func NewGameRow(g *reversi.Game, now time.Time) (GameRow, error) {
 }
 
 // Game decodes the row, checking the plies against the ply count.
-func (r *GameRow) Game() (*reversi.Game, error) {
-	g := &reversi.Game{ID: r.ID, PlayerID: r.PlayerID, Opponent: reversi.Opponent(r.Opponent), Level: r.Level, Status: reversi.Status(r.Status),
-		Settings: reversi.Settings{ShowMoves: r.ShowMoves, AllowUndo: r.AllowUndo, Sound: r.Sound},
+func (r *GameRow) Game() (*club.Game, error) {
+	g := &club.Game{ID: r.ID, PlayerID: r.PlayerID, Opponent: club.Opponent(r.Opponent), Level: r.Level, Status: club.Status(r.Status),
+		Settings: club.Settings{ShowMoves: r.ShowMoves, AllowUndo: r.AllowUndo, Sound: r.Sound},
 		Hints:    r.Hints, Undos: r.Undos, HintPly: r.HintPly, RoomID: r.RoomID,
 		Human: ParseColor(r.Human), Resigned: ParseColor(r.Resigned),
 		Created: time.Unix(0, r.Created), Updated: time.Unix(0, r.Updated)}
@@ -92,11 +92,11 @@ func SetupText(o game.Options) string {
 
 // HumanText is the human column: "black" or "white" for the human's (or
 // the host's) side, "both" in a game on one device.
-func HumanText(g *reversi.Game) (string, error) {
+func HumanText(g *club.Game) (string, error) {
 	switch {
-	case g.Opponent == reversi.Local:
+	case g.Opponent == club.Local:
 		return "both", nil
-	case (g.Opponent == reversi.Computer || g.Opponent == reversi.Online) && (g.Human == game.Black || g.Human == game.White):
+	case (g.Opponent == club.Computer || g.Opponent == club.Online) && (g.Human == game.Black || g.Human == game.White):
 		return g.Human.String(), nil
 	}
 	return "", fmt.Errorf("opponent %q with human side %v", g.Opponent, g.Human)
@@ -122,7 +122,7 @@ func ParseColor(s string) game.Color {
 }
 
 // HintText is the hint_square column: the hint's square, or "" for none.
-func HintText(g *reversi.Game) string {
+func HintText(g *club.Game) string {
 	if g.HintPly < 0 || g.HintSquare == game.Pass {
 		return ""
 	}
@@ -153,11 +153,11 @@ func DecodePlies(size int, s string) ([]game.Square, error) {
 	return plies, nil
 }
 
-// HistoryText trims p's undo history to reversi.MaxPracticeHistory, the newest
+// HistoryText trims p's undo history to club.MaxPracticeHistory, the newest
 // kept, and returns it as the history column stores it: a JSON array.
-func HistoryText(p *reversi.Practice) (string, error) {
-	if len(p.History) > reversi.MaxPracticeHistory {
-		p.History = p.History[len(p.History)-reversi.MaxPracticeHistory:]
+func HistoryText(p *club.Practice) (string, error) {
+	if len(p.History) > club.MaxPracticeHistory {
+		p.History = p.History[len(p.History)-club.MaxPracticeHistory:]
 	}
 	if p.History == nil {
 		return "[]", nil

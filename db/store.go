@@ -1,5 +1,5 @@
 // Package db is the storage that both stores share: the one set of
-// queries behind [reversi.Store] (Store, over a Driver that each store
+// queries behind [club.Store] (Store, over a Driver that each store
 // gives for its database), each table's columns declared once, a game's
 // row format and its encoders, and the cache of games that a store which
 // is its database's only writer may keep.
@@ -12,10 +12,10 @@ import (
 	"fmt"
 	"time"
 
-	"reversi/reversi"
+	"reversi/club"
 )
 
-// This file is the one implementation of [reversi.Store]'s queries, over a
+// This file is the one implementation of [club.Store]'s queries, over a
 // [Driver] that each store (db/sqlite, db/postgres) gives for its own
 // database: the SQL is written here once, with ? placeholders, and a store
 // keeps only what truly differs (its connections, the way a write
@@ -78,7 +78,7 @@ type Config struct {
 	ForUpdate string
 }
 
-// Store is [reversi.Store]'s queries over a Driver, but for Close, which
+// Store is [club.Store]'s queries over a Driver, but for Close, which
 // the store that embeds it provides.
 type Store struct {
 	d     Driver
@@ -104,10 +104,10 @@ func NewStore(d Driver, cfg Config) *Store {
 	return s
 }
 
-// notFound turns a missing row into [reversi.ErrNotFound].
+// notFound turns a missing row into [club.ErrNotFound].
 func notFound(err error) error {
 	if errors.Is(err, sql.ErrNoRows) {
-		return reversi.ErrNotFound
+		return club.ErrNotFound
 	}
 	return err
 }

@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"testing"
 
+	"reversi/club"
 	"reversi/game"
-	"reversi/reversi"
 )
 
 // BenchmarkMoveAndPage measures the server's side of one move in a
@@ -27,7 +27,7 @@ func BenchmarkMoveAndPage(b *testing.B) {
 		for k := n; len(id) < 16; k /= 26 {
 			id += string(rune('a' + k%26))
 		}
-		a.put(id, testPlayer, game.Options{Size: 8}, "", func(x *reversi.Game) { x.Opponent, x.Human = reversi.Local, game.Empty })
+		a.put(id, testPlayer, game.Options{Size: 8}, "", func(x *club.Game) { x.Opponent, x.Human = club.Local, game.Empty })
 		g, _ = game.NewGame(game.Options{Size: 8})
 	}
 	newGame()

@@ -25,9 +25,9 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"reversi/club"
 	"reversi/game"
 	"reversi/play"
-	"reversi/reversi"
 )
 
 // missing skips the test, or fails it under CI=true.
@@ -286,12 +286,12 @@ func audit(t *testing.T, ctx context.Context, axe, page string) {
 // browserPages are fixture pages for the audit and the screenshots.
 func browserPages(t *testing.T, a *testApp) map[string]string {
 	t.Helper()
-	a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, func(g *reversi.Game) {
+	a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, func(g *club.Game) {
 		g.HintPly, g.HintSquare = 30, mustSquare(t, 8, "a2")
 	})
 	a.put("finishedfinished", testPlayer, game.Options{Size: 6}, wholeGame6, nil)
 	a.put("tentententenaaaa", testPlayer, game.Options{Size: 10}, lastMoves(t, game.Options{Size: 10}, 10), nil)
-	a.put("humanmustpassaaa", testPlayer, game.Options{Size: 6}, humanMustPass, func(g *reversi.Game) { g.Opponent, g.Human = reversi.Local, game.Empty })
+	a.put("humanmustpassaaa", testPlayer, game.Options{Size: 6}, humanMustPass, func(g *club.Game) { g.Opponent, g.Human = club.Local, game.Empty })
 	return map[string]string{
 		"home":   "/",
 		"game":   "/games/midgamemidgamemi#status",

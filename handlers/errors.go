@@ -8,8 +8,8 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"reversi/club"
 	"reversi/play"
-	"reversi/reversi"
 	"reversi/views"
 )
 
@@ -70,7 +70,7 @@ var refusals = []struct {
 	{errBadSquare, http.StatusBadRequest, views.Notice{Message: views.MsgPracticeSquare}},
 	{play.ErrNoReviewPuzzle, http.StatusNotFound, views.NoticeNoPuzzle},
 	// The game's and the store's.
-	{reversi.ErrStale, http.StatusConflict, views.Notice{Message: views.MsgStale}},
+	{club.ErrStale, http.StatusConflict, views.Notice{Message: views.MsgStale}},
 	{play.ErrOver, http.StatusConflict, views.Notice{Message: views.MsgOver}},
 	{play.ErrNotYourTurn, http.StatusConflict, views.Notice{Message: views.MsgNotTurn}},
 	{play.ErrComputersTurn, http.StatusConflict, views.Notice{Message: views.MsgComputerTurn}},
@@ -92,9 +92,9 @@ var refusals = []struct {
 	{play.ErrReviewsWaiting, http.StatusTooManyRequests, views.NoticeReviewsWaiting(play.MaxReviewsPerPlayer)},
 	{play.ErrBadPlayOn, http.StatusBadRequest, views.NoticeBadPlayOn},
 	{play.ErrBadImport, http.StatusBadRequest, views.NoticeBadImport},
-	{reversi.ErrNotFound, http.StatusNotFound, views.NoticeNoGame},
-	{reversi.ErrRoomFull, http.StatusConflict, views.NoticeRoomFull},
-	{reversi.ErrUnavailable, http.StatusServiceUnavailable, views.NoticeUnavailable},
+	{club.ErrNotFound, http.StatusNotFound, views.NoticeNoGame},
+	{club.ErrRoomFull, http.StatusConflict, views.NoticeRoomFull},
+	{club.ErrUnavailable, http.StatusServiceUnavailable, views.NoticeUnavailable},
 }
 
 // explain is the one place where errors become statuses and words. Anything
@@ -143,7 +143,7 @@ func (s *Server) wrap(h func(*gin.Context) error) gin.HandlerFunc {
 			s.refused("fault")
 			s.log.Error("request failed", "path", path, "status", status, "err", err)
 		default:
-			if errors.Is(err, reversi.ErrUnavailable) {
+			if errors.Is(err, club.ErrUnavailable) {
 				s.refused("store")
 			}
 			s.log.Info("request refused", "path", path, "status", status, "cause", err)

@@ -12,9 +12,9 @@ import (
 	"strings"
 	"testing"
 
+	"reversi/club"
 	"reversi/game"
 	"reversi/play"
-	"reversi/reversi"
 	"reversi/views"
 )
 
@@ -29,7 +29,7 @@ func TestExplain(t *testing.T) {
 		msg    views.Text
 	}{
 		{play.ErrStale, http.StatusConflict, views.MsgStale},
-		{fmt.Errorf("update game x: %w", reversi.ErrStale), http.StatusConflict, views.MsgStale},
+		{fmt.Errorf("update game x: %w", club.ErrStale), http.StatusConflict, views.MsgStale},
 		{play.ErrOver, http.StatusConflict, views.MsgOver},
 		{play.ErrNotYourTurn, http.StatusConflict, views.MsgNotTurn},
 		{play.ErrComputersTurn, http.StatusConflict, views.MsgComputerTurn},
@@ -42,9 +42,9 @@ func TestExplain(t *testing.T) {
 		{play.ErrNotHost, http.StatusForbidden, views.MsgNotHost},
 		{play.ErrNotSeated, http.StatusForbidden, views.NoticeNotSeated.Message},
 		{&play.IllegalMoveError{Board: b, Move: game.SquareAt(8, 0, 0)}, http.StatusUnprocessableEntity, views.MsgIllegal(b, game.SquareAt(8, 0, 0))},
-		{fmt.Errorf("load game x: %w", reversi.ErrNotFound), http.StatusNotFound, views.NoticeNoGame.Message},
-		{reversi.ErrRoomFull, http.StatusConflict, views.NoticeRoomFull.Message},
-		{fmt.Errorf("load game x: %w", reversi.ErrUnavailable), http.StatusServiceUnavailable, views.NoticeUnavailable.Message},
+		{fmt.Errorf("load game x: %w", club.ErrNotFound), http.StatusNotFound, views.NoticeNoGame.Message},
+		{club.ErrRoomFull, http.StatusConflict, views.NoticeRoomFull.Message},
+		{fmt.Errorf("load game x: %w", club.ErrUnavailable), http.StatusServiceUnavailable, views.NoticeUnavailable.Message},
 		{play.ErrHintFailed, http.StatusServiceUnavailable, views.NoticeHintFailed.Message},
 		{play.ErrNoGame, http.StatusNotFound, views.NoticeNoGame.Message},
 		{play.ErrNotYours, http.StatusForbidden, views.NoticeNotYours.Message},

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"reversi/club"
 	"reversi/game"
-	"reversi/reversi"
 	"reversi/views"
 )
 
@@ -22,19 +22,19 @@ const passGame6 = "e4e5d5c5f6d2b5f5f3d6b4a5b2c2c6e3e2f4e6f2a4c1a6a1e1b3b6f1b1d1"
 // and home's catalogues left.
 func TestGamePagesTranslated(t *testing.T) {
 	a := newGoldenApp(t)
-	a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, func(g *reversi.Game) {
+	a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, func(g *club.Game) {
 		b, _ := g.Record.Board()
 		g.HintPly, g.HintSquare = len(g.Record.Plies), b.Moves().First()
 	})
-	a.put("finishedfinished", testPlayer, game.Options{Size: 6}, wholeGame6, func(g *reversi.Game) {
+	a.put("finishedfinished", testPlayer, game.Options{Size: 6}, wholeGame6, func(g *club.Game) {
 		g.Hints, g.Undos = 2, 1
 	})
-	a.put("resignedresigned", testPlayer, game.Options{Size: 8}, "f5d6c3", func(g *reversi.Game) {
-		g.Status, g.Resigned = reversi.Over, game.Black
+	a.put("resignedresigned", testPlayer, game.Options{Size: 8}, "f5d6c3", func(g *club.Game) {
+		g.Status, g.Resigned = club.Over, game.Black
 	})
 	a.put("mustpassmustpass", testPlayer, game.Options{Size: 6}, passGame6, nil)
-	a.put("localgamelocalga", testPlayer, game.Options{Size: 10, Start: game.Free}, "e5f5e6f6", func(g *reversi.Game) {
-		g.Opponent, g.Human = reversi.Local, game.Empty
+	a.put("localgamelocalga", testPlayer, game.Options{Size: 10, Start: game.Free}, "e5f5e6f6", func(g *club.Game) {
+		g.Opponent, g.Human = club.Local, game.Empty
 	})
 	cookie := a.playerCookie(testPlayer)
 	for _, lang := range []string{"fr", "ja"} {

@@ -3,9 +3,9 @@ package handlers
 import (
 	"github.com/gin-gonic/gin"
 
+	"reversi/club"
 	"reversi/game"
 	"reversi/play"
-	"reversi/reversi"
 	"reversi/static"
 	"reversi/views"
 )
@@ -35,7 +35,7 @@ func (s *Server) gamePage(c *gin.Context, m *play.Match, message views.Text, did
 		Board:     views.NewBoard(b, views.MatchMarks(m, message.IsZero() && did == "", did)),
 		Players:   views.MatchPlayers(m),
 		Pass:      canPlay && b.MustPass(),
-		Resume:    m.Playing() && !m.HumanToMove() && g.Opponent == reversi.Computer,
+		Resume:    m.Playing() && !m.HumanToMove() && g.Opponent == club.Computer,
 		CanUndo:   m.CanUndo(),
 		CanHint:   m.CanHint(),
 		ShowMoves: g.ShowMoves,
@@ -107,7 +107,7 @@ func (s *Server) onlineView(c *gin.Context, m *play.Match) *views.OnlineView {
 }
 
 // describe is a one-line description of a game for links.
-func describe(g *reversi.Game) views.Text {
+func describe(g *club.Game) views.Text {
 	moves := 0
 	for _, m := range g.Record.Plies {
 		if m != game.Pass {

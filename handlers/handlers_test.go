@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"reversi/club"
 	"reversi/game"
-	"reversi/reversi"
 	"reversi/static"
 )
 
@@ -317,9 +317,9 @@ func TestPagesAreGzipped(t *testing.T) {
 }
 
 // panicStore panics on every game lookup.
-type panicStore struct{ reversi.Store }
+type panicStore struct{ club.Store }
 
-func (panicStore) Game(context.Context, string) (*reversi.Game, error) { panic("boom: secret detail") }
+func (panicStore) Game(context.Context, string) (*club.Game, error) { panic("boom: secret detail") }
 
 func TestPanicShowsAPlainErrorPage(t *testing.T) {
 	base := newApp(t)

@@ -15,10 +15,10 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"reversi/ai"
+	"reversi/club"
 	"reversi/game"
 	"reversi/internal/testkit"
 	"reversi/play"
-	"reversi/reversi"
 )
 
 // TestProbes checks /healthz and /readyz: 200 while all is well, /readyz
@@ -45,7 +45,7 @@ func TestProbes(t *testing.T) {
 	}
 	probe("/healthz", 200)
 	probe("/readyz", 200)
-	notReady = reversi.ErrUnavailable
+	notReady = club.ErrUnavailable
 	probe("/readyz", 503)
 	probe("/healthz", 200)
 	notReady = nil
@@ -71,7 +71,7 @@ func TestRefusalsCloseTheirConnection(t *testing.T) {
 	var log testkit.SyncBuffer
 	srv := newTestServer(t, testConfig{Config: Config{Logger: slog.New(slog.NewTextHandler(&log, nil))}, Play: play.Config{Store: newApp(t).store}})
 	r := gin.New()
-	for i, err := range []error{fmt.Errorf("load: %w", reversi.ErrUnavailable), errTooMany, errors.New("a fault")} {
+	for i, err := range []error{fmt.Errorf("load: %w", club.ErrUnavailable), errTooMany, errors.New("a fault")} {
 		r.GET(fmt.Sprint("/", i), srv.wrap(func(*gin.Context) error { return err }))
 	}
 	for i, want := range []int{503, 429, 500} {

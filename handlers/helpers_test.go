@@ -17,11 +17,11 @@ import (
 	"time"
 
 	"reversi/ai"
+	"reversi/club"
 	"reversi/db/sqlite"
 	"reversi/game"
 	"reversi/internal/testkit"
 	"reversi/play"
-	"reversi/reversi"
 	"reversi/static"
 	"reversi/views"
 )
@@ -54,7 +54,7 @@ func newApp(t testing.TB) *testApp {
 	return newAppWith(t, store, store)
 }
 
-func newAppWith(t testing.TB, store *sqlite.Store, s reversi.Store) *testApp {
+func newAppWith(t testing.TB, store *sqlite.Store, s club.Store) *testApp {
 	t.Helper()
 	return newAppConfig(t, store, func(c *testConfig) { c.Play.Store = s })
 }
@@ -175,7 +175,7 @@ func (a *testApp) start(cookie *http.Cookie, kv ...string) (string, *http.Cookie
 }
 
 // stored returns the game as the database holds it.
-func (a *testApp) stored(id string) *reversi.Game {
+func (a *testApp) stored(id string) *club.Game {
 	a.t.Helper()
 	g, err := a.store.Game(context.Background(), id)
 	if err != nil {
@@ -185,7 +185,7 @@ func (a *testApp) stored(id string) *reversi.Game {
 }
 
 // put stores a game for player p with the given transcript (passes implied).
-func (a *testApp) put(id, p string, opts game.Options, transcript string, mod func(*reversi.Game)) {
+func (a *testApp) put(id, p string, opts game.Options, transcript string, mod func(*club.Game)) {
 	a.t.Helper()
 	rec, err := game.ParseTranscript(opts, transcript)
 	if err != nil {
@@ -195,10 +195,10 @@ func (a *testApp) put(id, p string, opts game.Options, transcript string, mod fu
 	if err := a.store.CreatePlayer(ctx, p); err != nil {
 		a.t.Fatal(err)
 	}
-	g := &reversi.Game{ID: id, PlayerID: p, Opponent: reversi.Computer, Human: game.Black, Level: "easy", Record: *rec,
-		Status: reversi.Playing, Settings: reversi.Settings{ShowMoves: true, AllowUndo: true}, HintPly: -1, HintSquare: game.Pass}
+	g := &club.Game{ID: id, PlayerID: p, Opponent: club.Computer, Human: game.Black, Level: "easy", Record: *rec,
+		Status: club.Playing, Settings: club.Settings{ShowMoves: true, AllowUndo: true}, HintPly: -1, HintSquare: game.Pass}
 	if b, _ := rec.Board(); b.Over() {
-		g.Status = reversi.Over
+		g.Status = club.Over
 	}
 	if mod != nil {
 		mod(g)

@@ -6,8 +6,8 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"reversi/club"
 	"reversi/play"
-	"reversi/reversi"
 	"reversi/views"
 )
 
@@ -133,7 +133,7 @@ func (s *Server) newGame(c *gin.Context) error {
 }
 
 // againFields are the new-game form's values for a game like g.
-func againFields(g *reversi.Game) []views.Field { return hiddenChoices(play.AgainChoices(g)) }
+func againFields(g *club.Game) []views.Field { return hiddenChoices(play.AgainChoices(g)) }
 
 // askFirst shows the page that asks before a new game, posting hidden to
 // action again with confirm=yes, while the player has an unfinished game

@@ -12,8 +12,8 @@ import (
 	"sync"
 	"testing"
 
+	"reversi/club"
 	"reversi/game"
-	"reversi/reversi"
 	"reversi/static"
 )
 
@@ -252,7 +252,7 @@ func TestForeignWords(t *testing.T) {
 	}
 }
 
-var _ = reversi.Online // the fixtures' package, used by browserPages
+var _ = club.Online // the fixtures' package, used by browserPages
 
 // TestTextBrowserBoardInEachLanguage renders a mid-game page with w3m in
 // each language: the text board is the same grid of letters as in

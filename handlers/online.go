@@ -9,8 +9,8 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"reversi/club"
 	"reversi/play"
-	"reversi/reversi"
 	"reversi/views"
 )
 
@@ -70,7 +70,7 @@ func (s *Server) join(c *gin.Context) error {
 	}
 	if in.Full() {
 		// Refused before anything is written: not even a player row.
-		return reversi.ErrRoomFull
+		return club.ErrRoomFull
 	}
 	if p == "" {
 		if p, err = s.newPlayer(c); err != nil {
@@ -183,7 +183,7 @@ func (s *Server) again(c *gin.Context) error {
 	}
 	next, err := s.app.Again(c.Request.Context(), m, v, answer)
 	if err != nil {
-		if errors.Is(err, reversi.ErrStale) || errors.Is(err, play.ErrOnlineOnly) || errors.Is(err, play.ErrRoundPlaying) {
+		if errors.Is(err, club.ErrStale) || errors.Is(err, play.ErrOnlineOnly) || errors.Is(err, play.ErrRoundPlaying) {
 			return showing(m, err)
 		}
 		return err

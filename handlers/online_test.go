@@ -17,11 +17,11 @@ import (
 	"time"
 
 	"reversi/ai"
+	"reversi/club"
 	"reversi/db/sqlite"
 	"reversi/game"
 	"reversi/internal/testkit"
 	"reversi/play"
-	"reversi/reversi"
 )
 
 // onlineServer serves the app over real HTTP, for event streams and long
@@ -230,7 +230,7 @@ func TestOnlineLiveUpdates(t *testing.T) {
 	if testing.Short() {
 		writeTimeout = 400 * time.Millisecond
 	}
-	broker := reversi.NewBroker()
+	broker := club.NewBroker()
 	ts, _ := onlineServerTimeout(t, func(c *testConfig) { c.Play.Notifier = broker; c.Heartbeat = 50 * time.Millisecond }, writeTimeout)
 	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
 	gamePath, invite := newOnline(t, host)
@@ -331,7 +331,7 @@ func TestOnlineLiveUpdates(t *testing.T) {
 // TestOnlineStreamEndsWithClient checks that an event stream lets go of its
 // subscription when the client goes away.
 func TestOnlineStreamEndsWithClient(t *testing.T) {
-	broker := reversi.NewBroker()
+	broker := club.NewBroker()
 	ts, _ := onlineServer(t, func(c *testConfig) { c.Play.Notifier = broker })
 	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
 	gamePath, events := seatedGuest(t, host, guest)
@@ -498,7 +498,7 @@ func TestOnlineTokenNeverLogged(t *testing.T) {
 // TestOnlineDrainEndsStreams checks that Drain, which a graceful shutdown
 // calls, ends an event stream and a long poll at once.
 func TestOnlineDrainEndsStreams(t *testing.T) {
-	broker := reversi.NewBroker()
+	broker := club.NewBroker()
 	ts, _, srv := onlineApp(t, func(c *testConfig) { c.Play.Notifier = broker }, 0)
 	host, guest := newClient(t, ts.URL), newClient(t, ts.URL)
 	gamePath, events := seatedGuest(t, host, guest)

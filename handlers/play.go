@@ -8,9 +8,9 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"reversi/club"
 	"reversi/game"
 	"reversi/play"
-	"reversi/reversi"
 	"reversi/views"
 )
 
@@ -68,7 +68,7 @@ func (s *Server) move(c *gin.Context) error {
 	}
 	size := m.Game.Record.Options.Size
 	raw := c.PostForm("move")
-	if raw == "computer" && m.Game.Opponent == reversi.Computer {
+	if raw == "computer" && m.Game.Opponent == club.Computer {
 		return s.saved(c, "")(s.app.Resume(c.Request.Context(), who(c), m, ply))
 	}
 	mv, err := game.ParseMove(size, strings.TrimSpace(raw))
@@ -83,7 +83,7 @@ func (s *Server) move(c *gin.Context) error {
 // the board of the match that the app returned.
 func (s *Server) saved(c *gin.Context, did string) func(*play.Match, error) error {
 	return func(m *play.Match, err error) error {
-		if errors.Is(err, reversi.ErrNotFound) {
+		if errors.Is(err, club.ErrNotFound) {
 			return err // deleted meanwhile: no board to show
 		}
 		if err != nil {

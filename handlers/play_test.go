@@ -18,8 +18,8 @@ import (
 	"time"
 
 	"reversi/ai"
+	"reversi/club"
 	"reversi/game"
-	"reversi/reversi"
 	"reversi/static"
 )
 
@@ -117,10 +117,10 @@ func TestUndo(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a := newApp(t)
-			a.put("undoundoundoundo", testPlayer, game.Options{Size: 8}, tc.transcript, func(g *reversi.Game) {
+			a.put("undoundoundoundo", testPlayer, game.Options{Size: 8}, tc.transcript, func(g *club.Game) {
 				g.AllowUndo = tc.allowUndo
 				if tc.local {
-					g.Opponent, g.Human = reversi.Local, game.Empty
+					g.Opponent, g.Human = club.Local, game.Empty
 				}
 			})
 			cookie := a.playerCookie(testPlayer)
@@ -173,7 +173,7 @@ func TestSettingsHideLegalMoves(t *testing.T) {
 		t.Fatalf("settings = %d", w.Code)
 	}
 	g := a.stored(id)
-	if g.Settings != (reversi.Settings{Sound: true}) {
+	if g.Settings != (club.Settings{Sound: true}) {
 		t.Errorf("settings = %+v, want sound only", g.Settings)
 	}
 	body := a.do("GET", "/games/"+id, nil, cookie).Body.String()
@@ -204,7 +204,7 @@ func TestWholeGame(t *testing.T) {
 					t.Fatal("the game did not end")
 				}
 				g := a.stored(id)
-				if g.Status == reversi.Over {
+				if g.Status == club.Over {
 					break
 				}
 				b, err := g.Record.Board()
@@ -245,11 +245,11 @@ func TestWholeGame(t *testing.T) {
 func TestGoldenPages(t *testing.T) {
 	a := newGoldenApp(t)
 	a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, nil)
-	a.put("finishedfinished", testPlayer, game.Options{Size: 6}, wholeGame6, func(g *reversi.Game) {
+	a.put("finishedfinished", testPlayer, game.Options{Size: 6}, wholeGame6, func(g *club.Game) {
 		g.Hints, g.Undos = 2, 1
 	})
-	a.put("localgamelocalga", testPlayer, game.Options{Size: 10, Start: game.Free}, "e5f5e6f6", func(g *reversi.Game) {
-		g.Opponent, g.Human = reversi.Local, game.Empty
+	a.put("localgamelocalga", testPlayer, game.Options{Size: 10, Start: game.Free}, "e5f5e6f6", func(g *club.Game) {
+		g.Opponent, g.Human = club.Local, game.Empty
 	})
 	cookie := a.playerCookie(testPlayer)
 	for _, tc := range []struct {
@@ -398,7 +398,7 @@ func TestResign(t *testing.T) {
 		t.Fatalf("resign = %d, want 303", w.Code)
 	}
 	g := a.stored(id)
-	if g.Status != reversi.Over || g.Resigned != game.Black {
+	if g.Status != club.Over || g.Resigned != game.Black {
 		t.Errorf("stored game: status %q, resigned %v; want over, Black", g.Status, g.Resigned)
 	}
 	page = a.do("GET", "/games/"+id, nil, cookie).Body.String()

@@ -10,16 +10,16 @@ import (
 	"strings"
 	"testing"
 
+	"reversi/club"
 	"reversi/play"
-	"reversi/reversi"
 )
 
 // practiceRow returns the stored practice of the player whose cookie is
 // given, or nil for none.
-func (a *testApp) practiceRow(p string) *reversi.Practice {
+func (a *testApp) practiceRow(p string) *club.Practice {
 	a.t.Helper()
 	got, err := a.store.Practice(context.Background(), p)
-	if errors.Is(err, reversi.ErrNotFound) {
+	if errors.Is(err, club.ErrNotFound) {
 		return nil
 	}
 	if err != nil {
@@ -286,7 +286,7 @@ func TestPracticePlaysAForcedPass(t *testing.T) {
 		t.Fatal(err)
 	}
 	opening := strings.TrimSuffix(play.LateBeforePass, "c7")
-	if err := a.store.SavePractice(context.Background(), &reversi.Practice{PlayerID: p, Opening: opening}, 0); err != nil {
+	if err := a.store.SavePractice(context.Background(), &club.Practice{PlayerID: p, Opening: opening}, 0); err != nil {
 		t.Fatal(err)
 	}
 	a.practicePost("moves", 1, "c7", cookie)

@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"reversi/club"
 	"reversi/play"
 	"reversi/play/puzzle"
-	"reversi/reversi"
 	"reversi/views"
 )
 
@@ -84,10 +84,10 @@ func TestPuzzleFlow(t *testing.T) {
 	}
 }
 
-func (a *testApp) puzzleProgress(p string) *reversi.PuzzleProgress {
+func (a *testApp) puzzleProgress(p string) *club.PuzzleProgress {
 	a.t.Helper()
 	pr, err := a.store.PuzzleProgress(context.Background(), p)
-	if errors.Is(err, reversi.ErrNotFound) {
+	if errors.Is(err, club.ErrNotFound) {
 		return nil
 	}
 	if err != nil {

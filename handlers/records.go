@@ -10,9 +10,9 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"reversi/club"
 	"reversi/game"
 	"reversi/play"
-	"reversi/reversi"
 	"reversi/static"
 	"reversi/views"
 )
@@ -220,7 +220,7 @@ func ggfRecord(m *play.Match) *game.Record {
 	g := m.Game
 	name := func(c game.Color) string {
 		level := ""
-		if g.Opponent == reversi.Computer && !m.IsHuman(c) {
+		if g.Opponent == club.Computer && !m.IsHuman(c) {
 			level = g.Level
 		}
 		return views.GGFPlayer(c, views.ReplayWho(string(g.Opponent), m.Seat, c), level)
@@ -262,7 +262,7 @@ func (s *Server) playOn(c *gin.Context) error {
 	if err != nil {
 		return play.ErrBadPlayOn
 	}
-	ng, err := play.PlayOnGame(g, ply, reversi.Opponent(c.PostForm("opponent")), c.PostForm("level"))
+	ng, err := play.PlayOnGame(g, ply, club.Opponent(c.PostForm("opponent")), c.PostForm("level"))
 	if err != nil {
 		return err
 	}

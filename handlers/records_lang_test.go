@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"reversi/club"
 	"reversi/game"
-	"reversi/reversi"
 )
 
 // recordLangs are the languages whose pages of the records and the review
@@ -31,12 +31,12 @@ func TestRecordPagesGolden(t *testing.T) {
 	// and 45 (exact); White's 44 and 50.
 	putReview(t, a, "sixtymovesixtymo", g, map[int]int{21: 20, 35: 6, 37: 12, 44: 4, 45: 1, 50: 9})
 	a.put("finishedfinished", testPlayer, game.Options{Size: 6}, wholeGame6, nil)
-	a.put("resignedresigned", testPlayer, game.Options{Size: 8}, midGame8, func(g *reversi.Game) {
-		g.Status, g.Resigned = reversi.Over, game.Black
+	a.put("resignedresigned", testPlayer, game.Options{Size: 8}, midGame8, func(g *club.Game) {
+		g.Status, g.Resigned = club.Over, game.Black
 	})
 	a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, nil)
-	a.put("passpasspasspass", testPlayer, game.Options{Size: 6}, humanMustPass, func(g *reversi.Game) {
-		g.Opponent, g.Human = reversi.Local, game.Empty
+	a.put("passpasspasspass", testPlayer, game.Options{Size: 6}, humanMustPass, func(g *club.Game) {
+		g.Opponent, g.Human = club.Local, game.Empty
 		g.Record.Plies = append(g.Record.Plies, game.Pass)
 	})
 	cookie := a.playerCookie(testPlayer)

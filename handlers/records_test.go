@@ -8,15 +8,15 @@ import (
 	"testing"
 
 	"reversi/ai"
+	"reversi/club"
 	"reversi/game"
-	"reversi/reversi"
 )
 
 func TestReplayPages(t *testing.T) {
 	a := newApp(t)
 	a.put("finishedfinished", testPlayer, game.Options{Size: 6}, wholeGame6, nil)
-	a.put("humanmustpassaaa", testPlayer, game.Options{Size: 6}, humanMustPass+"", func(g *reversi.Game) {
-		g.Opponent, g.Human = reversi.Local, game.Empty
+	a.put("humanmustpassaaa", testPlayer, game.Options{Size: 6}, humanMustPass+"", func(g *club.Game) {
+		g.Opponent, g.Human = club.Local, game.Empty
 	})
 	a.put("otherplayersgame", "0123456789abcdef0123456789abcdef", game.Options{Size: 8}, "f5", nil)
 	cookie := a.playerCookie(testPlayer)
@@ -67,8 +67,8 @@ func TestReplayPages(t *testing.T) {
 // The pass in humanMustPass: after its 18 plies Black must pass.
 func TestReplayNamesPasses(t *testing.T) {
 	a := newApp(t)
-	a.put("passpasspasspass", testPlayer, game.Options{Size: 6}, humanMustPass, func(g *reversi.Game) {
-		g.Opponent, g.Human = reversi.Local, game.Empty
+	a.put("passpasspasspass", testPlayer, game.Options{Size: 6}, humanMustPass, func(g *club.Game) {
+		g.Opponent, g.Human = club.Local, game.Empty
 		g.Record.Plies = append(g.Record.Plies, game.Pass)
 	})
 	w := a.do("GET", "/games/passpasspasspass/replay?ply=19", nil, a.playerCookie(testPlayer))
@@ -190,7 +190,7 @@ func TestReview(t *testing.T) {
 	if w.Code != 200 || !strings.Contains(w.Body.String(), `<form method="post" action="/games/finishedfinished/review"><button class="main">Review this game</button>`) {
 		t.Fatalf("GET review before one = %d:\n%s", w.Code, w.Body.String())
 	}
-	if _, err := a.store.Review(t.Context(), "finishedfinished"); !errors.Is(err, reversi.ErrNotFound) {
+	if _, err := a.store.Review(t.Context(), "finishedfinished"); !errors.Is(err, club.ErrNotFound) {
 		t.Fatalf("a GET stored a review: %v", err)
 	}
 	w = a.do("POST", "/games/finishedfinished/review", url.Values{}, cookie)
@@ -280,14 +280,14 @@ func TestPlayOn(t *testing.T) {
 	for _, tt := range []struct {
 		opponent, level string
 		human           game.Color
-		op              reversi.Opponent
-	}{{"computer", "hard", game.White, reversi.Computer}, {"computer", "expert", game.White, reversi.Computer}, {"local", "hard", game.Empty, reversi.Local}} {
+		op              club.Opponent
+	}{{"computer", "hard", game.White, club.Computer}, {"computer", "expert", game.White, club.Computer}, {"local", "hard", game.Empty, club.Local}} {
 		f := form("9", tt.opponent)
 		f.Set("level", tt.level)
 		// With a game unfinished it asks first, and the answer carries
 		// the form.
 		w := a.do("POST", "/playon", f, cookie)
-		if body := w.Body.String(); tt.op != reversi.Computer || tt.level != "hard" {
+		if body := w.Body.String(); tt.op != club.Computer || tt.level != "hard" {
 			// the first game played on is unfinished from here on
 			if w.Code != 200 || !strings.Contains(body, `<form method="post" action="/playon">`) ||
 				!strings.Contains(body, `name="confirm" value="yes"`) || !strings.Contains(body, `name="level" value="`+tt.level+`"`) {
@@ -304,7 +304,7 @@ func TestPlayOn(t *testing.T) {
 		if ng.Opponent != tt.op || ng.Human != tt.human || ng.Record.Options.Start != game.Setup || ng.Record.Options.Setup != ps[9] || len(ng.Record.Plies) != 0 {
 			t.Errorf("played on: %+v, want a %s game from ply 9 (%s), human %v", ng, tt.op, ps[9].Line(), tt.human)
 		}
-		if tt.op == reversi.Computer && ng.Level != tt.level {
+		if tt.op == club.Computer && ng.Level != tt.level {
 			t.Errorf("played on at %s: stored level %q", tt.level, ng.Level)
 		}
 		if w := a.do("GET", "/games/"+id, nil, cookie); w.Code != 200 {

@@ -9,10 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"reversi/club"
 	"reversi/game"
 	"reversi/play"
 	"reversi/play/puzzle"
-	"reversi/reversi"
 )
 
 // game60 is a whole 8×8 game of 60 moves, between two Normal players.
@@ -57,7 +57,7 @@ func putReview(t *testing.T, a *testApp, id string, g *game.Game, losses map[int
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := a.store.SaveReview(context.Background(), &reversi.Review{GameID: id, Ply: len(g.Plies), Body: string(body)}); err != nil {
+	if err := a.store.SaveReview(context.Background(), &club.Review{GameID: id, Ply: len(g.Plies), Body: string(body)}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -69,7 +69,7 @@ func putReview(t *testing.T, a *testApp, id string, g *game.Game, losses map[int
 // reads in a text browser.
 func TestReviewPage(t *testing.T) {
 	a := newApp(t)
-	a.put("sixtymovesixtymo", testPlayer, game.Options{Size: 8}, game60, func(g *reversi.Game) { g.Opponent, g.Human = reversi.Local, game.Empty })
+	a.put("sixtymovesixtymo", testPlayer, game.Options{Size: 8}, game60, func(g *club.Game) { g.Opponent, g.Human = club.Local, game.Empty })
 	g, err := game.ParseTranscript(game.Options{Size: 8}, game60)
 	if err != nil {
 		t.Fatal(err)
@@ -134,7 +134,7 @@ func TestReviewPage(t *testing.T) {
 // game gives one.
 func TestReviewPuzzle(t *testing.T) {
 	a := newApp(t)
-	a.put("sixtymovesixtymo", testPlayer, game.Options{Size: 8}, game60, func(g *reversi.Game) { g.Opponent, g.Human = reversi.Local, game.Empty })
+	a.put("sixtymovesixtymo", testPlayer, game.Options{Size: 8}, game60, func(g *club.Game) { g.Opponent, g.Human = club.Local, game.Empty })
 	g, err := game.ParseTranscript(game.Options{Size: 8}, game60)
 	if err != nil {
 		t.Fatal(err)

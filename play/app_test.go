@@ -12,11 +12,11 @@ import (
 	"time"
 
 	"reversi/ai"
+	"reversi/club"
 	"reversi/db/sqlite"
 	"reversi/game"
 	"reversi/internal/testkit"
 	"reversi/play"
-	"reversi/reversi"
 )
 
 // These tests drive the application as handlers do, without HTTP, on a
@@ -28,7 +28,7 @@ const (
 	carol = "00000000000000000000000000000001"
 )
 
-func newApp(t *testing.T, mod func(*play.Config)) (*play.App, reversi.Store) {
+func newApp(t *testing.T, mod func(*play.Config)) (*play.App, club.Store) {
 	t.Helper()
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "play.db"))
 	if err != nil {
@@ -112,7 +112,7 @@ func TestStartMoveUndoResign(t *testing.T) {
 		t.Fatalf("Move: ply %d, err %v; want 3, nil", m.Ply(), err)
 	}
 	stale, _ := app.Game(ctx, alice, g.ID)
-	if _, err := app.Move(ctx, play.Who{Player: alice}, stale, 1, mv); !errors.Is(err, reversi.ErrStale) {
+	if _, err := app.Move(ctx, play.Who{Player: alice}, stale, 1, mv); !errors.Is(err, club.ErrStale) {
 		t.Errorf("Move from ply 1 at ply 3: %v, want a stale refusal", err)
 	}
 	var illegal *play.IllegalMoveError
@@ -217,7 +217,7 @@ func TestOnlineRoom(t *testing.T) {
 	if err := app.Delete(ctx, host); !errors.Is(err, play.ErrNotOnline) {
 		t.Errorf("Delete of an online game: %v, want ErrNotOnline", err)
 	}
-	if err := app.ChangeSettings(ctx, mustGame(t, app, bob, g.ID), bob, reversi.Settings{}); !errors.Is(err, play.ErrNotHost) {
+	if err := app.ChangeSettings(ctx, mustGame(t, app, bob, g.ID), bob, club.Settings{}); !errors.Is(err, play.ErrNotHost) {
 		t.Errorf("the guest's ChangeSettings: %v, want ErrNotHost", err)
 	}
 	// Both resign… one does; then both say yes to play again.
@@ -226,11 +226,11 @@ func TestOnlineRoom(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := host.Room.Version
-	if next, err := app.Again(ctx, host, v, reversi.AgainSwitch); err != nil || next != g.ID {
+	if next, err := app.Again(ctx, host, v, club.AgainSwitch); err != nil || next != g.ID {
 		t.Fatalf("the host's Again: %q, %v; want to wait on the same game", next, err)
 	}
 	guest := mustGame(t, app, bob, g.ID)
-	next, err := app.Again(ctx, guest, guest.Room.Version, reversi.AgainKeep)
+	next, err := app.Again(ctx, guest, guest.Room.Version, club.AgainKeep)
 	if err != nil || next == g.ID {
 		t.Fatalf("the guest's Again: %q, %v; want the next round", next, err)
 	}
@@ -341,7 +341,7 @@ func TestExpireDeletesOldRooms(t *testing.T) {
 	if e, err := app.Expire(ctx); err != nil || e.Rooms != 1 {
 		t.Errorf("Expire = %+v, %v; want one room", e, err)
 	}
-	if _, err := st.Game(ctx, g.ID); !errors.Is(err, reversi.ErrNotFound) {
+	if _, err := st.Game(ctx, g.ID); !errors.Is(err, club.ErrNotFound) {
 		t.Errorf("the expired room's game is still stored: %v", err)
 	}
 }

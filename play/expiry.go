@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"reversi/reversi"
+	"reversi/club"
 )
 
 // Retention: what the app deletes, and when.
@@ -24,10 +24,10 @@ const (
 // PlayerLife (with their games and practice boards) and the online rooms
 // unused for longer than the room lifetime (with their games), and logs
 // what it deleted and how long it took.
-func (a *App) Expire(ctx context.Context) (reversi.Expired, error) {
+func (a *App) Expire(ctx context.Context) (club.Expired, error) {
 	start := time.Now()
 	now := a.now()
-	var total reversi.Expired
+	var total club.Expired
 	for {
 		e, err := a.store.Expire(ctx, now.Add(-PlayerLife), now.Add(-a.roomTTL), expiryBatch)
 		total.Players, total.Rooms, total.Games = total.Players+e.Players, total.Rooms+e.Rooms, total.Games+e.Games

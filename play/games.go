@@ -7,8 +7,8 @@ import (
 	"errors"
 	"regexp"
 
+	"reversi/club"
 	"reversi/game"
-	"reversi/reversi"
 )
 
 // This file holds what a person does to a game of theirs: load it, move,
@@ -43,12 +43,12 @@ func (a *App) Game(ctx context.Context, player, id string) (*Match, error) {
 	}
 	g, err := a.store.Game(ctx, id)
 	if err != nil {
-		if errors.Is(err, reversi.ErrNotFound) {
+		if errors.Is(err, club.ErrNotFound) {
 			return nil, ErrNoGame
 		}
 		return nil, err
 	}
-	if g.Opponent == reversi.Online {
+	if g.Opponent == club.Online {
 		return a.seated(ctx, g, player)
 	}
 	if player == "" || player != g.PlayerID {
@@ -161,7 +161,7 @@ func (a *App) Delete(ctx context.Context, m *Match) error {
 
 // ChangeSettings changes the game's settings (the host's alone online),
 // and keeps them for the player's next game.
-func (a *App) ChangeSettings(ctx context.Context, m *Match, player string, set reversi.Settings) error {
+func (a *App) ChangeSettings(ctx context.Context, m *Match, player string, set club.Settings) error {
 	if m.Room != nil && !m.Host {
 		return ErrNotHost
 	}
@@ -182,7 +182,7 @@ func (a *App) ChangeSettings(ctx context.Context, m *Match, player string, set r
 // the error.
 func (a *App) save(ctx context.Context, m *Match, ply int) (*Match, error) {
 	if err := a.store.UpdateGame(ctx, m.Game, ply); err != nil {
-		if !errors.Is(err, reversi.ErrStale) {
+		if !errors.Is(err, club.ErrStale) {
 			return m, err
 		}
 		g, lerr := a.store.Game(ctx, m.Game.ID)

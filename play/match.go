@@ -18,15 +18,15 @@ import (
 	"strings"
 	"time"
 
+	"reversi/club"
 	"reversi/game"
-	"reversi/reversi"
 )
 
 // Refusals: the request is well formed but the match does not allow it
 // now. Each changes nothing.
 var (
 	ErrOver          = errors.New("the game is over")
-	ErrStale         = fmt.Errorf("the form is out of date: %w", reversi.ErrStale)
+	ErrStale         = fmt.Errorf("the form is out of date: %w", club.ErrStale)
 	ErrNotYourTurn   = errors.New("not the player's turn")
 	ErrComputersTurn = errors.New("the player's turn, not the computer's")
 	ErrNoGuest       = errors.New("the guest has not taken the seat yet")
@@ -68,11 +68,11 @@ func (e *IllegalMoveError) Unwrap() error { return game.ErrIllegalMove }
 type Match struct {
 	// Game is the game as stored, changed only by the methods that play,
 	// undo, hint or resign; the caller stores it after them.
-	Game *reversi.Game
+	Game *club.Game
 	// Positions[i] is the board before ply i; the last is the current one.
 	Positions []game.Board
 	// Room is the room of an online game, or nil.
-	Room *reversi.Room
+	Room *club.Room
 	// Seat is the viewer's side: the human's side against the computer,
 	// the viewer's seat online, and Empty in a local game, where both
 	// sides play at this device.
@@ -82,13 +82,13 @@ type Match struct {
 }
 
 // Load replays a game that is not played online.
-func Load(g *reversi.Game) (*Match, error) {
+func Load(g *club.Game) (*Match, error) {
 	ps, err := g.Record.Positions()
 	if err != nil {
 		return nil, fmt.Errorf("replay game %s: %w", g.ID, err)
 	}
 	m := &Match{Game: g, Positions: ps}
-	if g.Opponent == reversi.Computer {
+	if g.Opponent == club.Computer {
 		m.Seat = g.Human
 	}
 	return m, nil
@@ -96,7 +96,7 @@ func Load(g *reversi.Game) (*Match, error) {
 
 // LoadSeated replays an online game of room r for player, who must hold
 // one of its seats (else ErrNotSeated).
-func LoadSeated(g *reversi.Game, r *reversi.Room, player string) (*Match, error) {
+func LoadSeated(g *club.Game, r *club.Room, player string) (*Match, error) {
 	seat := SeatOf(g, r, player)
 	if seat == game.Empty {
 		return nil, ErrNotSeated
@@ -110,7 +110,7 @@ func LoadSeated(g *reversi.Game, r *reversi.Room, player string) (*Match, error)
 }
 
 // Reload replays g, the same game read again, from m's seat.
-func (m *Match) Reload(g *reversi.Game) (*Match, error) {
+func (m *Match) Reload(g *club.Game) (*Match, error) {
 	n, err := Load(g)
 	if err != nil {
 		return nil, err
@@ -122,7 +122,7 @@ func (m *Match) Reload(g *reversi.Game) (*Match, error) {
 // SeatOf returns player's side in g, a game of room r, or Empty when
 // player holds no seat. The stored Human of an online game is the host's
 // side in it.
-func SeatOf(g *reversi.Game, r *reversi.Room, player string) game.Color {
+func SeatOf(g *club.Game, r *club.Room, player string) game.Color {
 	switch {
 	case player == "":
 		return game.Empty
@@ -136,7 +136,7 @@ func SeatOf(g *reversi.Game, r *reversi.Room, player string) game.Color {
 
 // Expired reports whether room r, whose current game may be g, has sat
 // unused for longer than ttl at now.
-func Expired(r *reversi.Room, g *reversi.Game, ttl time.Duration, now time.Time) bool {
+func Expired(r *club.Room, g *club.Game, ttl time.Duration, now time.Time) bool {
 	last := r.Updated
 	if g != nil && g.ID == r.GameID && g.Updated.After(last) {
 		last = g.Updated
@@ -151,7 +151,7 @@ func (m *Match) Board() game.Board { return m.Positions[len(m.Positions)-1] }
 func (m *Match) Ply() int { return m.Game.Ply() }
 
 // Playing reports whether the game goes on.
-func (m *Match) Playing() bool { return m.Game.Status == reversi.Playing && !m.Board().Over() }
+func (m *Match) Playing() bool { return m.Game.Status == club.Playing && !m.Board().Over() }
 
 // Current reports whether the game is its room's current round (always,
 // offline).
@@ -162,7 +162,7 @@ func (m *Match) Waiting() bool { return m.Room != nil && m.Room.Guest == "" }
 
 // IsHuman reports whether side c is played by the viewer.
 func (m *Match) IsHuman(c game.Color) bool {
-	return m.Game.Opponent == reversi.Local || c == m.Seat
+	return m.Game.Opponent == club.Local || c == m.Seat
 }
 
 // HumanToMove reports whether the side to move is the viewer's.
@@ -196,7 +196,7 @@ func (m *Match) play(mv game.Square) error {
 	m.Game.Record.Plies = append(m.Game.Record.Plies, mv)
 	m.Positions = append(m.Positions, next)
 	if next.Over() {
-		m.Game.Status = reversi.Over
+		m.Game.Status = club.Over
 	}
 	return nil
 }
@@ -230,7 +230,7 @@ type Chooser func(ctx context.Context, b game.Board) game.Square
 // further pass of theirs in the same run is played too, until they can
 // move or the game ends.
 func (m *Match) ComputerReplies(ctx context.Context, choose Chooser, passOn bool) error {
-	if m.Game.Opponent != reversi.Computer {
+	if m.Game.Opponent != club.Computer {
 		return nil
 	}
 	for m.Playing() {
@@ -255,7 +255,7 @@ func (m *Match) Resume(ply int) error {
 	if err := m.Check(ply); err != nil {
 		return err
 	}
-	if m.Game.Opponent != reversi.Computer || m.HumanToMove() {
+	if m.Game.Opponent != club.Computer || m.HumanToMove() {
 		return ErrComputersTurn
 	}
 	return nil
@@ -299,7 +299,7 @@ func (m *Match) Undo(ply int) error {
 		return err
 	}
 	m.Positions = m.Positions[:to+1]
-	m.Game.Status = reversi.Playing
+	m.Game.Status = club.Playing
 	m.Game.Undos++
 	return nil
 }
@@ -366,7 +366,7 @@ func (m *Match) Resign(ply int) error {
 	if side == game.Empty {
 		side = m.Board().Turn()
 	}
-	m.Game.Status, m.Game.Resigned = reversi.Over, side
+	m.Game.Status, m.Game.Resigned = club.Over, side
 	return nil
 }
 
@@ -444,7 +444,7 @@ func (m *Match) LastTurn() []Event {
 	from := 0
 	for i := len(plies) - 1; i >= 0; i-- {
 		mine := m.IsHuman(m.Positions[i].Turn())
-		if m.Game.Opponent == reversi.Local {
+		if m.Game.Opponent == club.Local {
 			if plies[i] != game.Pass {
 				from = i
 				break
@@ -539,14 +539,14 @@ func (m *Match) Score() Score {
 
 // Again parses a seat's answer to "play again?": "switch" (or nothing) to
 // switch sides, "keep" to keep them.
-func Again(sides string) (reversi.Again, bool) {
+func Again(sides string) (club.Again, bool) {
 	switch sides {
 	case "keep":
-		return reversi.AgainKeep, true
+		return club.AgainKeep, true
 	case "switch", "":
-		return reversi.AgainSwitch, true
+		return club.AgainSwitch, true
 	}
-	return reversi.AgainNone, false
+	return club.AgainNone, false
 }
 
 // CheckAgain refuses an answer to "play again?" sent at room version v
@@ -564,8 +564,8 @@ func (m *Match) CheckAgain(v int) error {
 }
 
 // BothAgain reports whether both seats of room r have said yes.
-func BothAgain(r *reversi.Room) bool {
-	return r.HostAgain != reversi.AgainNone && r.GuestAgain != reversi.AgainNone
+func BothAgain(r *club.Room) bool {
+	return r.HostAgain != club.AgainNone && r.GuestAgain != club.AgainNone
 }
 
 // NextRound returns the room's next game, with id as its id, and changes r
@@ -573,7 +573,7 @@ func BothAgain(r *reversi.Room) bool {
 // finished) goes into the score, and the sides switch unless either
 // player asked to keep them. The caller stores both with the room's
 // version as read.
-func NextRound(m *Match, r *reversi.Room, id string) *reversi.Game {
+func NextRound(m *Match, r *club.Room, id string) *club.Game {
 	hostColor := m.Game.Human // the host's side in the round just played
 	switch m.Outcome().Winner {
 	case game.Empty:
@@ -583,15 +583,15 @@ func NextRound(m *Match, r *reversi.Room, id string) *reversi.Game {
 	default:
 		r.GuestWins++
 	}
-	if r.HostAgain != reversi.AgainKeep && r.GuestAgain != reversi.AgainKeep {
+	if r.HostAgain != club.AgainKeep && r.GuestAgain != club.AgainKeep {
 		hostColor = hostColor.Opponent()
 	}
 	r.HostColor = hostColor
 	r.Round++
 	g := m.Game
-	return &reversi.Game{
-		ID: id, PlayerID: r.Host, Opponent: reversi.Online, Human: hostColor, Level: g.Level,
-		Record: game.Game{Options: g.Record.Options}, Status: reversi.Playing, Settings: g.Settings,
+	return &club.Game{
+		ID: id, PlayerID: r.Host, Opponent: club.Online, Human: hostColor, Level: g.Level,
+		Record: game.Game{Options: g.Record.Options}, Status: club.Playing, Settings: g.Settings,
 		HintPly: -1, HintSquare: game.Pass,
 	}
 }

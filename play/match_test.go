@@ -8,29 +8,29 @@ import (
 	"testing"
 	"time"
 
+	"reversi/club"
 	"reversi/game"
-	"reversi/reversi"
 )
 
 // first is a Chooser that plays the first legal move.
 func first(_ context.Context, b game.Board) game.Square { return b.Moves().First() }
 
-func newTestGame(t *testing.T, opp reversi.Opponent, human game.Color, size int, moves string) *reversi.Game {
+func newTestGame(t *testing.T, opp club.Opponent, human game.Color, size int, moves string) *club.Game {
 	t.Helper()
 	o := game.Options{Size: size, Start: game.Cross}
 	rec, err := game.ParseTranscript(o, moves)
 	if err != nil {
 		t.Fatalf("ParseTranscript(%q): %v", moves, err)
 	}
-	g := &reversi.Game{ID: "g", PlayerID: "p", Opponent: opp, Human: human, Level: "easy", Record: *rec,
-		Status: reversi.Playing, Settings: reversi.Settings{AllowUndo: true}, HintPly: -1, HintSquare: game.Pass}
+	g := &club.Game{ID: "g", PlayerID: "p", Opponent: opp, Human: human, Level: "easy", Record: *rec,
+		Status: club.Playing, Settings: club.Settings{AllowUndo: true}, HintPly: -1, HintSquare: game.Pass}
 	if b, _ := rec.Board(); b.Over() {
-		g.Status = reversi.Over
+		g.Status = club.Over
 	}
 	return g
 }
 
-func load(t *testing.T, g *reversi.Game) *Match {
+func load(t *testing.T, g *club.Game) *Match {
 	t.Helper()
 	m, err := Load(g)
 	if err != nil {
@@ -67,8 +67,8 @@ func passGame(t *testing.T, side game.Color, seed uint64) string {
 }
 
 func TestSeats(t *testing.T) {
-	g := newTestGame(t, reversi.Online, game.White, 6, "")
-	r := &reversi.Room{ID: "r", GameID: "g", Host: "host", Guest: "guest", HostColor: game.White}
+	g := newTestGame(t, club.Online, game.White, 6, "")
+	r := &club.Room{ID: "r", GameID: "g", Host: "host", Guest: "guest", HostColor: game.White}
 	tests := []struct {
 		player string
 		want   game.Color
@@ -107,7 +107,7 @@ func TestSeats(t *testing.T) {
 }
 
 func TestPlayRefusals(t *testing.T) {
-	g := newTestGame(t, reversi.Computer, game.Black, 8, "f5")
+	g := newTestGame(t, club.Computer, game.Black, 8, "f5")
 	m := load(t, g)
 	d6 := game.SquareAt(8, 3, 5)
 	tests := []struct {
@@ -116,7 +116,7 @@ func TestPlayRefusals(t *testing.T) {
 		mv   game.Square
 		want error
 	}{
-		{"stale", 0, d6, reversi.ErrStale},
+		{"stale", 0, d6, club.ErrStale},
 		{"not your turn", 1, d6, ErrNotYourTurn},
 	}
 	for _, tt := range tests {
@@ -124,7 +124,7 @@ func TestPlayRefusals(t *testing.T) {
 			t.Errorf("%s: Play = %v, want %v", tt.name, err, tt.want)
 		}
 	}
-	g = newTestGame(t, reversi.Computer, game.Black, 8, "")
+	g = newTestGame(t, club.Computer, game.Black, 8, "")
 	m = load(t, g)
 	var illegal *IllegalMoveError
 	if err := m.Play(0, game.SquareAt(8, 0, 0)); !errors.As(err, &illegal) || !errors.Is(err, game.ErrIllegalMove) {
@@ -155,14 +155,14 @@ func TestPassRuns(t *testing.T) {
 	// press plays, can move again.
 	var (
 		moves string
-		g     *reversi.Game
+		g     *club.Game
 		m     *Match
 	)
 	for seed := uint64(1); ; seed++ {
 		moves = passGame(t, game.Black, seed)
-		g = newTestGame(t, reversi.Computer, game.Black, 6, moves)
+		g = newTestGame(t, club.Computer, game.Black, 6, moves)
 		m = load(t, g)
-		try := load(t, newTestGame(t, reversi.Computer, game.Black, 6, moves))
+		try := load(t, newTestGame(t, club.Computer, game.Black, 6, moves))
 		try.Play(try.Ply(), game.Pass)
 		try.ComputerReplies(context.Background(), first, true)
 		if !try.Board().Over() {
@@ -221,7 +221,7 @@ func TestPassRuns(t *testing.T) {
 	// they must pass: they acknowledge it. Here the computer replays the
 	// last placement of the game, which leaves Black without a move.
 	last, _ := game.ParseMove(6, moves[len(moves)-2:])
-	g2 := newTestGame(t, reversi.Computer, game.Black, 6, moves[:len(moves)-2])
+	g2 := newTestGame(t, club.Computer, game.Black, 6, moves[:len(moves)-2])
 	m2 := load(t, g2)
 	replay := func(context.Context, game.Board) game.Square { return last }
 	if err := m2.ComputerReplies(context.Background(), replay, false); err != nil {
@@ -236,7 +236,7 @@ func TestPassRuns(t *testing.T) {
 // placement, and passes with it.
 func TestLocalUndo(t *testing.T) {
 	moves := passGame(t, game.White, 1)
-	g := newTestGame(t, reversi.Local, game.Empty, 6, moves)
+	g := newTestGame(t, club.Local, game.Empty, 6, moves)
 	m := load(t, g)
 	if err := m.Play(m.Ply(), game.Pass); err != nil {
 		t.Fatal(err)
@@ -257,22 +257,22 @@ func TestLocalUndo(t *testing.T) {
 	if err := m.Undo(m.Ply()); !errors.Is(err, ErrUndoOff) {
 		t.Errorf("Undo switched off = %v, want ErrUndoOff", err)
 	}
-	fresh := load(t, newTestGame(t, reversi.Local, game.Empty, 6, ""))
+	fresh := load(t, newTestGame(t, club.Local, game.Empty, 6, ""))
 	if err := fresh.Undo(0); !errors.Is(err, ErrNothingToUndo) {
 		t.Errorf("Undo at the start = %v, want ErrNothingToUndo", err)
 	}
 }
 
 func TestResign(t *testing.T) {
-	g := newTestGame(t, reversi.Computer, game.White, 8, "f5")
+	g := newTestGame(t, club.Computer, game.White, 8, "f5")
 	m := load(t, g)
-	if err := m.Resign(0); !errors.Is(err, reversi.ErrStale) {
+	if err := m.Resign(0); !errors.Is(err, club.ErrStale) {
 		t.Errorf("Resign from an old page = %v, want stale", err)
 	}
 	if err := m.Resign(1); err != nil {
 		t.Fatal(err)
 	}
-	if g.Status != reversi.Over || g.Resigned != game.White || m.Playing() {
+	if g.Status != club.Over || g.Resigned != game.White || m.Playing() {
 		t.Errorf("after resigning: status %q, resigned %v", g.Status, g.Resigned)
 	}
 	if o := m.Outcome(); o.Winner != game.Black || o.Resigned != game.White {
@@ -283,7 +283,7 @@ func TestResign(t *testing.T) {
 	}
 	// Resigning while ahead still loses, and the tournament score gives
 	// the whole board to the winner, as GGF's RE writes it.
-	ahead := load(t, newTestGame(t, reversi.Computer, game.Black, 8, "f5d6c3"))
+	ahead := load(t, newTestGame(t, club.Computer, game.Black, 8, "f5d6c3"))
 	if err := ahead.Resign(3); err != nil {
 		t.Fatal(err)
 	}
@@ -297,18 +297,18 @@ func TestResign(t *testing.T) {
 	if got := ahead.GGF("b", "w").Result; got != "-64.00:r" {
 		t.Errorf("GGF RE = %q, want -64.00:r", got)
 	}
-	if got := load(t, newTestGame(t, reversi.Local, game.Empty, 6, "")).Outcome().GGFResult(false); got != "?" {
+	if got := load(t, newTestGame(t, club.Local, game.Empty, 6, "")).Outcome().GGFResult(false); got != "?" {
 		t.Errorf("GGF RE of a game in play = %q, want ?", got)
 	}
 	// In a local game the side to move resigns.
-	l := load(t, newTestGame(t, reversi.Local, game.Empty, 8, "f5"))
+	l := load(t, newTestGame(t, club.Local, game.Empty, 8, "f5"))
 	if err := l.Resign(1); err != nil || l.Game.Resigned != game.White {
 		t.Errorf("local resign: %v, resigned %v; want White", err, l.Game.Resigned)
 	}
 }
 
 func TestHints(t *testing.T) {
-	g := newTestGame(t, reversi.Computer, game.Black, 8, "")
+	g := newTestGame(t, club.Computer, game.Black, 8, "")
 	m := load(t, g)
 	need, err := m.NeedsHint(0)
 	if err != nil || !need {
@@ -321,7 +321,7 @@ func TestHints(t *testing.T) {
 	if sq, ok := m.Hint(); !ok || sq.Name(8) != "f5" || g.Hints != 1 {
 		t.Errorf("Hint() = %v, %v with %d hints; want f5, true, 1", sq, ok, g.Hints)
 	}
-	m.Room = &reversi.Room{GameID: "g", Guest: "x"}
+	m.Room = &club.Room{GameID: "g", Guest: "x"}
 	if _, err := m.NeedsHint(0); !errors.Is(err, ErrNotOnline) {
 		t.Errorf("NeedsHint online = %v, want ErrNotOnline", err)
 	}
@@ -349,17 +349,17 @@ func TestNextRound(t *testing.T) {
 	tests := []struct {
 		name                string
 		hostColor           game.Color
-		hostAgain, guestAgn reversi.Again
+		hostAgain, guestAgn club.Again
 		wantHostColor       game.Color
 	}{
-		{"switch", game.Black, reversi.AgainSwitch, reversi.AgainSwitch, game.White},
-		{"host keeps", game.Black, reversi.AgainKeep, reversi.AgainSwitch, game.Black},
-		{"guest keeps", game.White, reversi.AgainSwitch, reversi.AgainKeep, game.White},
+		{"switch", game.Black, club.AgainSwitch, club.AgainSwitch, game.White},
+		{"host keeps", game.Black, club.AgainKeep, club.AgainSwitch, game.Black},
+		{"guest keeps", game.White, club.AgainSwitch, club.AgainKeep, game.White},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g := &reversi.Game{ID: "g1", Opponent: reversi.Online, Human: tt.hostColor, Level: "easy", Record: *rec, Status: reversi.Over}
-			r := &reversi.Room{ID: "r", GameID: "g1", Host: "host", Guest: "guest", HostColor: tt.hostColor, Round: 1,
+			g := &club.Game{ID: "g1", Opponent: club.Online, Human: tt.hostColor, Level: "easy", Record: *rec, Status: club.Over}
+			r := &club.Room{ID: "r", GameID: "g1", Host: "host", Guest: "guest", HostColor: tt.hostColor, Round: 1,
 				HostAgain: tt.hostAgain, GuestAgain: tt.guestAgn, Version: 4}
 			m, err := LoadSeated(g, r, "guest")
 			if err != nil {
@@ -370,7 +370,7 @@ func TestNextRound(t *testing.T) {
 			if want := map[bool]int{true: 1, false: 0}[guestWon]; sc.Mine != want || sc.Theirs != 1-want || sc.Round != 1 {
 				t.Errorf("guest's Score() = %+v, want mine %d, theirs %d in round 1", sc, want, 1-want)
 			}
-			if err := m.CheckAgain(3); !errors.Is(err, reversi.ErrStale) {
+			if err := m.CheckAgain(3); !errors.Is(err, club.ErrStale) {
 				t.Errorf("CheckAgain(old version) = %v, want stale", err)
 			}
 			if !BothAgain(r) {
@@ -389,8 +389,8 @@ func TestNextRound(t *testing.T) {
 
 func TestExpired(t *testing.T) {
 	now := time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC)
-	r := &reversi.Room{GameID: "g", Updated: now.Add(-48 * time.Hour)}
-	g := &reversi.Game{ID: "g", Updated: now.Add(-time.Hour)}
+	r := &club.Room{GameID: "g", Updated: now.Add(-48 * time.Hour)}
+	g := &club.Game{ID: "g", Updated: now.Add(-time.Hour)}
 	if Expired(r, g, 24*time.Hour, now) {
 		t.Error("a room whose game moved an hour ago expired")
 	}

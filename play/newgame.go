@@ -10,8 +10,8 @@ import (
 	"strconv"
 
 	"reversi/ai"
+	"reversi/club"
 	"reversi/game"
-	"reversi/reversi"
 )
 
 // This file starts games: the new-game choices (from the registries of
@@ -45,7 +45,7 @@ func Fields() []Field {
 		starts = append(starts, s.String())
 	}
 	return []Field{
-		{"opponent", []string{string(reversi.Computer), string(reversi.Local), string(reversi.Online)}, string(reversi.Computer)},
+		{"opponent", []string{string(club.Computer), string(club.Local), string(club.Online)}, string(club.Computer)},
 		{"color", []string{"black", "white", "random"}, "black"},
 		{"level", levels, level},
 		{"size", sizes, sizes[0]},
@@ -58,7 +58,7 @@ func Fields() []Field {
 // its values.
 type Choices struct {
 	Values   map[string]string
-	Settings reversi.Settings
+	Settings club.Settings
 	// Lang is the language the player chose for the pages ("fr"), and
 	// Names their choice of disc names ("dl"); either is empty when the
 	// player has not chosen, and the browser's languages decide. The
@@ -70,7 +70,7 @@ type Choices struct {
 // DefaultSettings returns a new player's settings: legal moves shown, undo
 // allowed, no sound. It is a function, not a variable, so that nobody can
 // change every new player's settings from outside.
-func DefaultSettings() reversi.Settings { return reversi.Settings{ShowMoves: true, AllowUndo: true} }
+func DefaultSettings() club.Settings { return club.Settings{ShowMoves: true, AllowUndo: true} }
 
 // IncompleteError refuses a new-game form that lacks a choice, or gives
 // one a value the choice does not take.
@@ -111,14 +111,14 @@ type SettingField struct {
 }
 
 // SettingFields returns set as form fields, in the forms' order.
-func SettingFields(set reversi.Settings) []SettingField {
+func SettingFields(set club.Settings) []SettingField {
 	return []SettingField{{ShowMovesField, set.ShowMoves}, {AllowUndoField, set.AllowUndo}, {SoundField, set.Sound}}
 }
 
 // ParseSettings reads the settings' switches from a form.
-func ParseSettings(form url.Values) reversi.Settings {
+func ParseSettings(form url.Values) club.Settings {
 	on := func(name string) bool { return form.Get(name) == "on" }
-	return reversi.Settings{ShowMoves: on(ShowMovesField), AllowUndo: on(AllowUndoField), Sound: on(SoundField)}
+	return club.Settings{ShowMoves: on(ShowMovesField), AllowUndo: on(AllowUndoField), Sound: on(SoundField)}
 }
 
 // Encode writes the choices as form values: the fields set, and each
@@ -190,7 +190,7 @@ func validWord(s string) bool {
 }
 
 // ErrBadLanguage refuses a language or names choice of the wrong shape.
-var ErrBadLanguage = fmt.Errorf("%w: language", reversi.ErrInvalid)
+var ErrBadLanguage = fmt.Errorf("%w: language", club.ErrInvalid)
 
 // ChooseLanguage keeps the player's language, names, or both (an empty
 // one is left as it was), with their other choices, and returns them.
@@ -222,16 +222,16 @@ func (a *App) KeepChoices(ctx context.Context, player string, ch Choices) error 
 // Unfinished returns the player's unfinished games that can still be
 // played, the most recent first: an online game whose room has expired is
 // left out.
-func (a *App) Unfinished(ctx context.Context, player string) ([]*reversi.Game, error) {
+func (a *App) Unfinished(ctx context.Context, player string) ([]*club.Game, error) {
 	gs, err := a.store.Unfinished(ctx, player, 6)
 	if err != nil {
 		return nil, err
 	}
-	var out []*reversi.Game
+	var out []*club.Game
 	for _, g := range gs {
 		if g.RoomID != "" {
 			r, err := a.store.Room(ctx, g.RoomID)
-			if errors.Is(err, reversi.ErrNotFound) {
+			if errors.Is(err, club.ErrNotFound) {
 				continue
 			}
 			if err != nil {
@@ -247,7 +247,7 @@ func (a *App) Unfinished(ctx context.Context, player string) ([]*reversi.Game, e
 }
 
 // newGame is the game that ch describes, for player, not yet stored.
-func newGame(player string, ch Choices) *reversi.Game {
+func newGame(player string, ch Choices) *club.Game {
 	v := ch.Values
 	size, _ := strconv.Atoi(v["size"])
 	start, _ := game.ParseStart(v["start"])
@@ -260,12 +260,12 @@ func newGame(player string, ch Choices) *reversi.Game {
 	default:
 		human = []game.Color{game.Black, game.White}[rand.IntN(2)]
 	}
-	g := &reversi.Game{
-		ID: newGameID(), PlayerID: player, Opponent: reversi.Opponent(v["opponent"]), Level: v["level"],
-		Record: game.Game{Options: game.Options{Size: size, Start: start}}, Status: reversi.Playing, Settings: ch.Settings,
+	g := &club.Game{
+		ID: newGameID(), PlayerID: player, Opponent: club.Opponent(v["opponent"]), Level: v["level"],
+		Record: game.Game{Options: game.Options{Size: size, Start: start}}, Status: club.Playing, Settings: ch.Settings,
 		HintPly: -1, HintSquare: game.Pass,
 	}
-	if g.Opponent != reversi.Local {
+	if g.Opponent != club.Local {
 		g.Human = human
 	}
 	return g
@@ -276,7 +276,7 @@ func newGame(player string, ch Choices) *reversi.Game {
 // against the computer, which opens when the player takes White, or on one
 // device, or online, in a new room. When the computer opens, which is a
 // search, it waits for who's turn first (turns.go).
-func (a *App) Start(ctx context.Context, who Who, ch Choices) (*reversi.Game, error) {
+func (a *App) Start(ctx context.Context, who Who, ch Choices) (*club.Game, error) {
 	player := who.Player
 	if ch.Lang == "" && ch.Names == "" {
 		// The form does not carry the language: keep the one chosen.
@@ -287,7 +287,7 @@ func (a *App) Start(ctx context.Context, who Who, ch Choices) (*reversi.Game, er
 		ch.Lang, ch.Names = old.Lang, old.Names
 	}
 	g := newGame(player, ch)
-	if g.Opponent == reversi.Online {
+	if g.Opponent == club.Online {
 		if err := a.SeePlayer(ctx, player); err != nil {
 			return nil, err
 		}
@@ -319,7 +319,7 @@ func (a *App) Start(ctx context.Context, who Who, ch Choices) (*reversi.Game, er
 
 // AgainChoices are the choices for a game like g, for its "play again"
 // form. A game played on from a replay is played again from the start.
-func AgainChoices(g *reversi.Game) Choices {
+func AgainChoices(g *club.Game) Choices {
 	color := "black"
 	if g.Human == game.White {
 		color = "white"
@@ -341,9 +341,9 @@ var ErrBadPlayOn = errors.New("play on: no position or opponent")
 // PlayOnGame returns the game that "play on from here" starts from
 // position ply of record g, not yet stored: against the computer at level
 // (Normal when level is none of the registry's), the player taking the
-// side to move, or with opponent reversi.Local on one device. It refuses a form
+// side to move, or with opponent club.Local on one device. It refuses a form
 // that does not name such a position and opponent with ErrBadPlayOn.
-func PlayOnGame(g *game.Game, ply int, opponent reversi.Opponent, level string) (*reversi.Game, error) {
+func PlayOnGame(g *game.Game, ply int, opponent club.Opponent, level string) (*club.Game, error) {
 	ps, err := g.Positions()
 	if err != nil || ply < 0 || ply >= len(ps) {
 		return nil, ErrBadPlayOn
@@ -356,15 +356,15 @@ func PlayOnGame(g *game.Game, ply int, opponent reversi.Opponent, level string) 
 	if !ValidLevel(level) {
 		level = ai.Normal.String()
 	}
-	ng := &reversi.Game{
-		ID: newGameID(), Opponent: reversi.Local, Level: level,
-		Record: game.Game{Options: opts}, Status: reversi.Playing, Settings: DefaultSettings(),
+	ng := &club.Game{
+		ID: newGameID(), Opponent: club.Local, Level: level,
+		Record: game.Game{Options: opts}, Status: club.Playing, Settings: DefaultSettings(),
 		HintPly: -1, HintSquare: game.Pass,
 	}
 	switch opponent {
-	case reversi.Computer:
-		ng.Opponent, ng.Human = reversi.Computer, b.Turn()
-	case reversi.Local:
+	case club.Computer:
+		ng.Opponent, ng.Human = club.Computer, b.Turn()
+	case club.Local:
 	default:
 		return nil, ErrBadPlayOn
 	}
@@ -373,7 +373,7 @@ func PlayOnGame(g *game.Game, ply int, opponent reversi.Opponent, level string) 
 
 // PlayOn stores ng, a game from PlayOnGame, as player's (whose row the
 // caller has recorded).
-func (a *App) PlayOn(ctx context.Context, player string, ng *reversi.Game) error {
+func (a *App) PlayOn(ctx context.Context, player string, ng *club.Game) error {
 	ng.PlayerID = player
 	return a.store.CreateGame(ctx, ng)
 }

@@ -4,14 +4,14 @@ import (
 	"net/url"
 	"testing"
 
-	"reversi/reversi"
+	"reversi/club"
 )
 
 // TestSettingsFields checks that every setting goes through its form
 // field and back: what SettingFields writes, ParseSettings reads.
 func TestSettingsFields(t *testing.T) {
 	for i := range 8 {
-		set := reversi.Settings{ShowMoves: i&1 != 0, AllowUndo: i&2 != 0, Sound: i&4 != 0}
+		set := club.Settings{ShowMoves: i&1 != 0, AllowUndo: i&2 != 0, Sound: i&4 != 0}
 		form := url.Values{}
 		for _, f := range SettingFields(set) {
 			if f.On {

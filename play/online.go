@@ -7,8 +7,8 @@ import (
 	"regexp"
 	"time"
 
+	"reversi/club"
 	"reversi/game"
-	"reversi/reversi"
 )
 
 // Online play: a room holds a match between two browsers. The host creates
@@ -27,14 +27,14 @@ func newToken() string { return base64.RawURLEncoding.EncodeToString(randomBytes
 
 // createRoom stores g, an online game, with a new room of which its player
 // is the host.
-func (a *App) createRoom(ctx context.Context, g *reversi.Game) error {
-	r := &reversi.Room{ID: newGameID(), Token: newToken(), Host: g.PlayerID, HostColor: g.Human, Round: 1}
+func (a *App) createRoom(ctx context.Context, g *club.Game) error {
+	r := &club.Room{ID: newGameID(), Token: newToken(), Host: g.PlayerID, HostColor: g.Human, Round: 1}
 	return a.store.CreateRoom(ctx, r, g)
 }
 
 // seated loads online game g for player, who must hold one of its room's
 // seats, seen from that seat.
-func (a *App) seated(ctx context.Context, g *reversi.Game, player string) (*Match, error) {
+func (a *App) seated(ctx context.Context, g *club.Game, player string) (*Match, error) {
 	r, err := a.store.Room(ctx, g.RoomID)
 	if err != nil {
 		return nil, err
@@ -50,8 +50,8 @@ func (a *App) seated(ctx context.Context, g *reversi.Game, player string) (*Matc
 
 // Invite is an invite link's room as a player sees it.
 type Invite struct {
-	Room *reversi.Room
-	Game *reversi.Game // the room's current game
+	Room *club.Room
+	Game *club.Game // the room's current game
 	// Seated reports whether the player holds a seat already.
 	Seated bool
 }
@@ -65,7 +65,7 @@ func (a *App) Invite(ctx context.Context, player, token string) (*Invite, error)
 		return nil, ErrNoRoom
 	}
 	r, err := a.store.RoomByToken(ctx, token)
-	if errors.Is(err, reversi.ErrNotFound) {
+	if errors.Is(err, club.ErrNotFound) {
 		return nil, ErrNoRoom
 	}
 	if err != nil {
@@ -95,7 +95,7 @@ func (a *App) Join(ctx context.Context, in *Invite, player string) error {
 // v, and once both seats have said yes starts the next round in the same
 // room. It returns the id of the game to show next: the next round's, or
 // m's while the other seat has not answered.
-func (a *App) Again(ctx context.Context, m *Match, v int, answer reversi.Again) (string, error) {
+func (a *App) Again(ctx context.Context, m *Match, v int, answer club.Again) (string, error) {
 	if err := m.CheckAgain(v); err != nil {
 		return "", err
 	}
@@ -105,7 +105,7 @@ func (a *App) Again(ctx context.Context, m *Match, v int, answer reversi.Again) 
 		if err == nil {
 			break
 		}
-		if !errors.Is(err, reversi.ErrStale) || try == 3 {
+		if !errors.Is(err, club.ErrStale) || try == 3 {
 			return "", err
 		}
 		// The other player answered at the same moment: read again.
@@ -124,7 +124,7 @@ func (a *App) Again(ctx context.Context, m *Match, v int, answer reversi.Again) 
 		switch {
 		case err == nil:
 			next = g.ID
-		case !errors.Is(err, reversi.ErrStale):
+		case !errors.Is(err, club.ErrStale):
 			return "", err
 		}
 	}

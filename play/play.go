@@ -26,17 +26,17 @@ import (
 	"time"
 
 	"reversi/ai"
+	"reversi/club"
 	"reversi/game"
-	"reversi/reversi"
 )
 
 // Config is what an App is made from. Store is required; the rest have
 // defaults.
 type Config struct {
-	Store reversi.Store
+	Store club.Store
 	// Notifier carries changes to online games to the players waiting on
-	// them; an in-process reversi.Broker by default.
-	Notifier reversi.Notifier
+	// them; an in-process club.Broker by default.
+	Notifier club.Notifier
 	Logger   *slog.Logger
 	// AITimeout bounds one computer move or hint, the wait for a search
 	// slot included; 5 s by default.
@@ -62,8 +62,8 @@ const DefaultRoomTTL = 7 * 24 * time.Hour
 
 // App is the application. Its methods are safe for concurrent use.
 type App struct {
-	store     reversi.Store
-	notifier  reversi.Notifier
+	store     club.Store
+	notifier  club.Notifier
 	log       *slog.Logger
 	aiTimeout time.Duration
 	choose    func(ctx context.Context, b game.Board, level ai.Level, rng *rand.Rand) (game.Square, error)
@@ -105,7 +105,7 @@ func New(cfg Config) (*App, error) {
 		turns:     newKeyedLocks(),
 	}
 	if a.notifier == nil {
-		a.notifier = reversi.NewBroker()
+		a.notifier = club.NewBroker()
 	}
 	if a.log == nil {
 		a.log = slog.Default()
@@ -142,7 +142,7 @@ func (a *App) Draining() <-chan struct{} { return a.draining }
 func (a *App) Now() time.Time { return a.now() }
 
 // Notifier returns the notifier that carries changes to online games.
-func (a *App) Notifier() reversi.Notifier { return a.notifier }
+func (a *App) Notifier() club.Notifier { return a.notifier }
 
 // SeePlayer records player id as seen now: a new player's row is made, an
 // existing one's last-seen time moves on.
@@ -164,7 +164,7 @@ func ValidLevel(name string) bool {
 
 // parseLevel returns the stored level name's level. A name that the
 // registry no longer has plays as the default level, and is logged.
-func (a *App) parseLevel(g *reversi.Game) ai.Level {
+func (a *App) parseLevel(g *club.Game) ai.Level {
 	l, err := ai.ParseLevel(g.Level)
 	if err != nil {
 		a.log.Error("stored game has an unknown level; the computer plays the default", "game", g.ID, "level", g.Level)

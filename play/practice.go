@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"reversi/club"
 	"reversi/game"
-	"reversi/reversi"
 )
 
 // The practice board: a player's own board, apart from the games, where
@@ -27,7 +27,7 @@ const PracticeLimit = 4
 
 // Refusals of the practice board.
 var (
-	ErrPracticeStale   = fmt.Errorf("practice board changed since the form: %w", reversi.ErrStale)
+	ErrPracticeStale   = fmt.Errorf("practice board changed since the form: %w", club.ErrStale)
 	ErrPracticeOver    = errors.New("the exercise is over")
 	ErrPracticeNoUndo  = errors.New("nothing to take back on the practice board")
 	ErrPracticeAtStart = errors.New("the practice board is at its start already")
@@ -35,7 +35,7 @@ var (
 
 // Practice is a practice board replayed.
 type Practice struct {
-	*reversi.Practice
+	*club.Practice
 	Opening []game.Square
 	Plies   []game.Square
 	Board   game.Board
@@ -45,7 +45,7 @@ type Practice struct {
 	Mover   game.Color  // who made it
 }
 
-func newPractice(p *reversi.Practice) (*Practice, error) {
+func newPractice(p *club.Practice) (*Practice, error) {
 	g, err := game.ParseTranscript(game.Options{Size: 8}, p.Opening)
 	if err != nil {
 		return nil, fmt.Errorf("practice opening: %w", err)
@@ -143,13 +143,13 @@ func (st *Practice) Reset() error {
 // Practice returns the player's practice board, or a fresh one at version
 // 0 for a player who has none (or no player yet).
 func (a *App) Practice(ctx context.Context, player string) (*Practice, error) {
-	p := &reversi.Practice{PlayerID: player, Opening: PracticeOpening}
+	p := &club.Practice{PlayerID: player, Opening: PracticeOpening}
 	if player != "" {
 		stored, err := a.store.Practice(ctx, player)
 		switch {
 		case err == nil:
 			p = stored
-		case !errors.Is(err, reversi.ErrNotFound):
+		case !errors.Is(err, club.ErrNotFound):
 			return nil, err
 		}
 	}
@@ -213,7 +213,7 @@ func (a *App) changePractice(ctx context.Context, player string, enrol Enrol, ve
 func (a *App) savePractice(ctx context.Context, player string, st *Practice) (*Practice, error) {
 	st.PlayerID = player
 	if err := a.store.SavePractice(ctx, st.Practice, st.Version); err != nil {
-		if !errors.Is(err, reversi.ErrStale) {
+		if !errors.Is(err, club.ErrStale) {
 			return st, err
 		}
 		fresh, err := a.Practice(ctx, player)

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"time"
 
+	"reversi/club"
 	"reversi/game"
 	"reversi/play/puzzle"
-	"reversi/reversi"
 )
 
 // The endgame puzzles: the set is play/puzzle's, made ahead of time with
@@ -25,7 +25,7 @@ import (
 // Refusals of the puzzles.
 var (
 	ErrNoPuzzle    = errors.New("no such puzzle")
-	ErrPuzzleStale = fmt.Errorf("puzzle progress changed since it was read: %w", reversi.ErrStale)
+	ErrPuzzleStale = fmt.Errorf("puzzle progress changed since it was read: %w", club.ErrStale)
 )
 
 // PuzzlesPerLevel is how many right first answers in a row take a player
@@ -78,23 +78,23 @@ func CheckPuzzle(p *puzzle.Puzzle, m game.Square) (PuzzleAnswer, error) {
 
 // PuzzleProgress returns the player's puzzle progress, or a fresh one at
 // version 0 (grade 1) for a player who has none, or no player yet.
-func (a *App) PuzzleProgress(ctx context.Context, player string) (*reversi.PuzzleProgress, error) {
+func (a *App) PuzzleProgress(ctx context.Context, player string) (*club.PuzzleProgress, error) {
 	if player != "" {
 		p, err := a.store.PuzzleProgress(ctx, player)
 		if err == nil {
 			return p, nil
 		}
-		if !errors.Is(err, reversi.ErrNotFound) {
+		if !errors.Is(err, club.ErrNotFound) {
 			return nil, err
 		}
 	}
-	return &reversi.PuzzleProgress{PlayerID: player, Level: 1}, nil
+	return &club.PuzzleProgress{PlayerID: player, Level: 1}, nil
 }
 
 // AnswerPuzzle judges move m in puzzle n for player, whose row the
 // caller has recorded, and stores the progress it makes. A refused
 // answer (no such puzzle, an illegal move) stores nothing; so does one
-// whose write is raced twice, which returns ErrPuzzleStale (a reversi.ErrStale).
+// whose write is raced twice, which returns ErrPuzzleStale (a club.ErrStale).
 func (a *App) AnswerPuzzle(ctx context.Context, player string, n int, m game.Square) error {
 	p, err := Puzzle(n)
 	if err != nil {
@@ -117,7 +117,7 @@ func (a *App) AnswerPuzzle(ctx context.Context, player string, n int, m game.Squ
 			return nil
 		}
 		err = a.store.SavePuzzleProgress(ctx, pr, old)
-		if !errors.Is(err, reversi.ErrStale) {
+		if !errors.Is(err, club.ErrStale) {
 			return err
 		}
 		if try > 0 {
@@ -133,7 +133,7 @@ func (a *App) AnswerPuzzle(ctx context.Context, player string, n int, m game.Squ
 // no more, and a second wrong answer to the same puzzle no more than the
 // first; a right answer after a wrong one marks the puzzle done without
 // counting it.
-func Progress(pr *reversi.PuzzleProgress, n int, right bool) bool {
+func Progress(pr *club.PuzzleProgress, n int, right bool) bool {
 	done := parseDone(pr.Done)
 	if done.has(n) {
 		return false
@@ -168,7 +168,7 @@ func Progress(pr *reversi.PuzzleProgress, n int, right bool) bool {
 }
 
 // Solved reports whether puzzle n is among those pr has solved.
-func Solved(pr *reversi.PuzzleProgress, n int) bool { return parseDone(pr.Done).has(n) }
+func Solved(pr *club.PuzzleProgress, n int) bool { return parseDone(pr.Done).has(n) }
 
 // NextPuzzle returns the number of the puzzle to offer player after
 // puzzle after (0 for none): one not yet solved, at the grade they have
@@ -184,7 +184,7 @@ func (a *App) NextPuzzle(ctx context.Context, player string, after int) (int, er
 }
 
 // NextFor is NextPuzzle's choice for progress pr.
-func NextFor(pr *reversi.PuzzleProgress, after int) int {
+func NextFor(pr *club.PuzzleProgress, after int) int {
 	set := Puzzles()
 	done := parseDone(pr.Done)
 	level := max(1, min(puzzle.MaxGrade, pr.Level))

@@ -5,9 +5,9 @@ import (
 	"testing"
 	"time"
 
+	"reversi/club"
 	"reversi/game"
 	"reversi/play/puzzle"
-	"reversi/reversi"
 )
 
 func TestProgressRules(t *testing.T) {
@@ -37,7 +37,7 @@ func TestProgressRules(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			pr := &reversi.PuzzleProgress{Level: 1}
+			pr := &club.PuzzleProgress{Level: 1}
 			for i, s := range tc.steps {
 				changed := Progress(pr, s.n, s.right)
 				if changed != s.changed || pr.Solved != s.solved || pr.Streak != s.streak || pr.Level != s.level || pr.Misses != s.misses {
@@ -76,7 +76,7 @@ func TestCheckPuzzle(t *testing.T) {
 // visits every puzzle of that grade.
 func TestNextPuzzle(t *testing.T) {
 	for level := 1; level <= puzzle.MaxGrade; level++ {
-		pr := &reversi.PuzzleProgress{Level: level}
+		pr := &club.PuzzleProgress{Level: level}
 		var inGrade int
 		for _, p := range Puzzles() {
 			if p.Grade == level {
@@ -104,7 +104,7 @@ func TestNextPuzzle(t *testing.T) {
 		}
 	}
 	// A solved puzzle is not offered again while others remain.
-	pr := &reversi.PuzzleProgress{Level: 1}
+	pr := &club.PuzzleProgress{Level: 1}
 	first := NextFor(pr, 0)
 	Progress(pr, first, true)
 	for range 20 {

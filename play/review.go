@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"reversi/ai"
+	"reversi/club"
 	"reversi/game"
-	"reversi/reversi"
 )
 
 // A finished game's review is worked out in the background, one game at a
@@ -61,7 +61,7 @@ type reviewQueue struct {
 // reviewJob is one review asked for: the game, who asked, and from which
 // network.
 type reviewJob struct {
-	g            *reversi.Game
+	g            *club.Game
 	player, net  string
 	ctx          context.Context // set once it runs
 	cancel       context.CancelFunc
@@ -103,7 +103,7 @@ func (q *reviewQueue) counts() (queued, running int) {
 
 // enqueue asks for g's review on behalf of player, from network net; it
 // returns the refusal when a cap is reached, and the kind of cap.
-func (q *reviewQueue) enqueue(g *reversi.Game, player, net string) (kind string, err error) {
+func (q *reviewQueue) enqueue(g *club.Game, player, net string) (kind string, err error) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if _, ok := q.pending[g.ID]; ok {
@@ -226,7 +226,7 @@ func (a *App) runReviews(q *reviewQueue) {
 		q.current = nil
 		q.done(j.g.ID)
 		q.mu.Unlock()
-		if deleted || errors.Is(err, reversi.ErrNotFound) {
+		if deleted || errors.Is(err, club.ErrNotFound) {
 			a.log.Info("review dropped: the game was deleted", "game", j.g.ID)
 		} else if err != nil && ctx.Err() == nil {
 			a.log.Error("review failed", "game", j.g.ID, "err", err)
@@ -251,7 +251,7 @@ type Review struct {
 }
 
 // reviewGame reviews both sides of g and stores the verdicts.
-func (a *App) reviewGame(ctx context.Context, q *reviewQueue, g *reversi.Game) error {
+func (a *App) reviewGame(ctx context.Context, q *reviewQueue, g *club.Game) error {
 	opt := q.opt
 	opt.Side = game.Empty
 	opt.Wait = func(ctx context.Context) (func(), error) {
@@ -262,7 +262,7 @@ func (a *App) reviewGame(ctx context.Context, q *reviewQueue, g *reversi.Game) e
 		return release, nil
 	}
 	if _, err := a.store.Game(ctx, g.ID); err != nil {
-		return err // deleted (reversi.ErrNotFound) while it waited, say
+		return err // deleted (club.ErrNotFound) while it waited, say
 	}
 	r, err := ai.ReviewGame(ctx, &g.Record, opt)
 	if err != nil {
@@ -276,9 +276,9 @@ func (a *App) reviewGame(ctx context.Context, q *reviewQueue, g *reversi.Game) e
 	if err != nil {
 		return err
 	}
-	err = a.store.SaveReview(ctx, &reversi.Review{GameID: g.ID, Ply: g.Ply(), Body: string(body)})
+	err = a.store.SaveReview(ctx, &club.Review{GameID: g.ID, Ply: g.Ply(), Body: string(body)})
 	if err != nil {
-		if _, gerr := a.store.Game(ctx, g.ID); errors.Is(gerr, reversi.ErrNotFound) {
+		if _, gerr := a.store.Game(ctx, g.ID); errors.Is(gerr, club.ErrNotFound) {
 			return gerr // deleted while it ran: the review has nothing to belong to
 		}
 	}
@@ -289,7 +289,7 @@ func (a *App) reviewGame(ctx context.Context, q *reviewQueue, g *reversi.Game) e
 // as it stands.
 func (a *App) Review(ctx context.Context, m *Match) (*Review, error) {
 	r, err := a.store.Review(ctx, m.Game.ID)
-	if errors.Is(err, reversi.ErrNotFound) {
+	if errors.Is(err, club.ErrNotFound) {
 		return nil, nil
 	}
 	if err != nil {
@@ -359,7 +359,7 @@ func (a *App) WaitForReview(ctx context.Context, m *Match) (*Review, error) {
 // moves: the human's against the computer, the viewer's seat online, both
 // on one device.
 func ReviewedFor(m *Match, side game.Color) bool {
-	if m.Game.Opponent == reversi.Online {
+	if m.Game.Opponent == club.Online {
 		return side == m.Seat
 	}
 	return m.IsHuman(side)

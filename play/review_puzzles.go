@@ -5,9 +5,9 @@ import (
 	"fmt"
 
 	"reversi/ai"
+	"reversi/club"
 	"reversi/game"
 	"reversi/play/puzzle"
-	"reversi/reversi"
 )
 
 // A player's own mistake, late enough in an 8×8 game for the solver (24
@@ -31,13 +31,13 @@ type ReviewPuzzle struct {
 
 // ErrNoReviewPuzzle refuses a puzzle of a review that has none at that
 // move: not the viewer's mistake, not solved, or no review.
-var ErrNoReviewPuzzle = fmt.Errorf("%w: no puzzle at that move of the review", reversi.ErrNotFound)
+var ErrNoReviewPuzzle = fmt.Errorf("%w: no puzzle at that move of the review", club.ErrNotFound)
 
 // reviewPuzzles solves the positions before the worst exact mistakes of
 // each human side of g, each solve in a search slot.
-func (a *App) reviewPuzzles(ctx context.Context, g *reversi.Game, moves []MoveReview) ([]ReviewPuzzle, error) {
+func (a *App) reviewPuzzles(ctx context.Context, g *club.Game, moves []MoveReview) ([]ReviewPuzzle, error) {
 	sides := []game.Color{game.Black, game.White}
-	if g.Opponent == reversi.Computer {
+	if g.Opponent == club.Computer {
 		sides = []game.Color{g.Human}
 	}
 	return SolveReviewPuzzles(ctx, &g.Record, moves, sides, func(ctx context.Context) (func(), error) {

@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"reversi/ai"
+	"reversi/club"
 	"reversi/db/sqlite"
 	"reversi/game"
-	"reversi/reversi"
 )
 
 // TestReviewPuzzles reviews an 8×8 game against the computer whose human
@@ -53,8 +53,8 @@ func TestReviewPuzzles(t *testing.T) {
 	if err := store.CreatePlayer(t.Context(), player); err != nil {
 		t.Fatal(err)
 	}
-	dg := &reversi.Game{ID: "puzzlespuzzlespu", PlayerID: player, Opponent: reversi.Computer, Human: game.Black, Level: "easy",
-		Record: *g, Status: reversi.Over, HintPly: -1, HintSquare: game.Pass}
+	dg := &club.Game{ID: "puzzlespuzzlespu", PlayerID: player, Opponent: club.Computer, Human: game.Black, Level: "easy",
+		Record: *g, Status: club.Over, HintPly: -1, HintSquare: game.Pass}
 	if err := store.CreateGame(t.Context(), dg); err != nil {
 		t.Fatal(err)
 	}

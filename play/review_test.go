@@ -10,10 +10,10 @@ import (
 	"testing"
 
 	"reversi/ai"
+	"reversi/club"
 	"reversi/db/sqlite"
 	"reversi/game"
 	"reversi/internal/testkit"
-	"reversi/reversi"
 )
 
 // newQueue returns a review queue that nothing works through.
@@ -22,7 +22,7 @@ func newQueue() *reviewQueue {
 		nets: map[string]int{}, wake: make(chan struct{}, 1)}
 }
 
-func gameNamed(id string) *reversi.Game { return &reversi.Game{ID: id} }
+func gameNamed(id string) *club.Game { return &club.Game{ID: id} }
 
 // TestReviewQueueCaps checks the caps per player, per network and in all.
 func TestReviewQueueCaps(t *testing.T) {
@@ -120,8 +120,8 @@ func TestDeletedGameReview(t *testing.T) {
 	}
 	var ms []*Match
 	for _, id := range []string{"runningrunningru", "waitingwaitingwa"} {
-		g := &reversi.Game{ID: id, PlayerID: player, Opponent: reversi.Computer, Human: game.Black, Level: "easy", Record: *rec,
-			Status: reversi.Over, HintPly: -1, HintSquare: game.Pass}
+		g := &club.Game{ID: id, PlayerID: player, Opponent: club.Computer, Human: game.Black, Level: "easy", Record: *rec,
+			Status: club.Over, HintPly: -1, HintSquare: game.Pass}
 		if err := store.CreateGame(t.Context(), g); err != nil {
 			t.Fatal(err)
 		}

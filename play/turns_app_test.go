@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"reversi/ai"
+	"reversi/club"
 	"reversi/game"
 	"reversi/play"
-	"reversi/reversi"
 )
 
 // TestMoveWaitsItsTurn posts one move twice at once straight to the app,
@@ -54,7 +54,7 @@ func TestMoveWaitsItsTurn(t *testing.T) {
 	if err := <-first; err != nil {
 		t.Fatalf("the first move: %v", err)
 	}
-	if err := <-second; !errors.Is(err, reversi.ErrStale) {
+	if err := <-second; !errors.Is(err, club.ErrStale) {
 		t.Errorf("the second move of the same ply: %v, want a stale refusal", err)
 	}
 	if n := searches.Load(); n != 1 {

@@ -3,9 +3,9 @@ package views
 import (
 	"strings"
 
+	"reversi/club"
 	"reversi/game"
 	"reversi/play"
-	"reversi/reversi"
 )
 
 // The parts of a game's page that follow from the match alone: who the
@@ -34,11 +34,11 @@ func matchEvents(evs []play.Event) []Event {
 // matchIntro is what the first page of a game says first.
 func matchIntro(m *play.Match) Intro {
 	switch {
-	case m.Game.Opponent == reversi.Computer && m.UndoTarget() < 0 && !m.HumanPassed():
+	case m.Game.Opponent == club.Computer && m.UndoTarget() < 0 && !m.HumanPassed():
 		return IntroComputer
-	case m.Game.Opponent == reversi.Online && m.Ply() == 0:
+	case m.Game.Opponent == club.Online && m.Ply() == 0:
 		return IntroOnline
-	case m.Game.Opponent == reversi.Local && m.Ply() == 0:
+	case m.Game.Opponent == club.Local && m.Ply() == 0:
 		return IntroLocal
 	}
 	return NoIntro
@@ -113,7 +113,7 @@ func MatchPlayers(m *play.Match) []PlayerLine {
 	for _, c := range []game.Color{game.Black, game.White} {
 		lines = append(lines, PlayerLine{
 			Color: c.String(), Side: c, Role: PlayerRole(string(m.Game.Opponent), m.Seat, c),
-			Computer: m.Game.Opponent == reversi.Computer && c != m.Seat,
+			Computer: m.Game.Opponent == club.Computer && c != m.Seat,
 			Discs:    b.Count(c), ToMove: playing && !m.Waiting() && b.Turn() == c,
 		})
 	}

@@ -5,10 +5,10 @@ import (
 	"strconv"
 	"strings"
 
+	"reversi/club"
 	"reversi/game"
 	"reversi/play"
 	"reversi/play/puzzle"
-	"reversi/reversi"
 )
 
 // The endgame puzzles' pages: a puzzle (the task, then the verdict on an
@@ -170,7 +170,7 @@ func PuzzleVerdictOf(a play.PuzzleAnswer, retry string) (Text, *PuzzleVerdict) {
 }
 
 // PuzzleProgressText words a player's progress.
-func PuzzleProgressText(pr *reversi.PuzzleProgress) Text {
+func PuzzleProgressText(pr *club.PuzzleProgress) Text {
 	return Say("puzzle.progress", pr.Solved, pr.Streak, pr.Best, max(1, pr.Level), puzzle.MaxGrade)
 }
 
@@ -210,7 +210,7 @@ func PuzzleURL(n int) string { return "/puzzles/" + strconv.Itoa(n) }
 // verdict on ans when there is one; next is the puzzle to offer after it
 // and daily the day's puzzle. A message, why an answer was refused, is
 // also the page's title.
-func NewPuzzlePage(p *puzzle.Puzzle, ans *play.PuzzleAnswer, pr *reversi.PuzzleProgress, next, daily int, message Text) PuzzlePage {
+func NewPuzzlePage(p *puzzle.Puzzle, ans *play.PuzzleAnswer, pr *club.PuzzleProgress, next, daily int, message Text) PuzzlePage {
 	url := PuzzleURL(p.Number)
 	page := PuzzlePage{Message: message,
 		Heading: PuzzleTitle(p.Number), About: PuzzleAbout(p), Status: PuzzleTask(p),
@@ -248,7 +248,7 @@ func MsgPuzzleAnswer(err error) Text {
 }
 
 // NewPuzzleIndex lays out the list for a player at progress pr.
-func NewPuzzleIndex(pr *reversi.PuzzleProgress, next, daily int) PuzzleIndexPage {
+func NewPuzzleIndex(pr *club.PuzzleProgress, next, daily int) PuzzleIndexPage {
 	page := PuzzleIndexPage{
 		Progress: PuzzleProgressText(pr), Next: PuzzleURL(next) + "#status", NextText: PuzzleNextLabel(pr.Level),
 		Daily: PuzzleURL(daily) + "#status", Total: len(play.Puzzles()),
@@ -285,7 +285,7 @@ func NewPuzzleIndex(pr *reversi.PuzzleProgress, next, daily int) PuzzleIndexPage
 // player at progress pr, and names its template: base makes the page's
 // Base from its title, js is the board script's path. message says why
 // an answer was refused, or nothing.
-func PuzzlePages(base func(Text, SkipLink) Base, js string, p *puzzle.Puzzle, ans *play.PuzzleAnswer, pr *reversi.PuzzleProgress, daily int, message Text) (string, any) {
+func PuzzlePages(base func(Text, SkipLink) Base, js string, p *puzzle.Puzzle, ans *play.PuzzleAnswer, pr *club.PuzzleProgress, daily int, message Text) (string, any) {
 	if p == nil {
 		page := NewPuzzleIndex(pr, play.NextFor(pr, 0), daily)
 		page.Base = base(PuzzleIndexTitle, SkipToMain)

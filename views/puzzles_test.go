@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"reversi/club"
 	"reversi/game"
 	"reversi/play"
 	"reversi/play/puzzle"
-	"reversi/reversi"
 )
 
 // puzzleSamples are puzzles whose pages between them say every kind of
@@ -51,7 +51,7 @@ func puzzlePages(t *testing.T) []struct {
 	data any
 } {
 	t.Helper()
-	pr := &reversi.PuzzleProgress{Solved: 1, Streak: 1, Best: 2, Level: 2}
+	pr := &club.PuzzleProgress{Solved: 1, Streak: 1, Best: 2, Level: 2}
 	var pages []struct {
 		name string
 		data any

@@ -18,10 +18,10 @@ import (
 	"testing"
 	"time"
 
+	"reversi/club"
 	"reversi/db/sqlite"
 	"reversi/handlers"
 	"reversi/play"
-	"reversi/reversi"
 	"reversi/views"
 )
 
@@ -342,7 +342,7 @@ func TestLoadtestSolvesPuzzles(t *testing.T) {
 // 303. The progress is play.Progress's, if count, or stays at nothing.
 func fakePuzzles(count bool) http.Handler {
 	var mu sync.Mutex
-	pr := &reversi.PuzzleProgress{Level: 1}
+	pr := &club.PuzzleProgress{Level: 1}
 	progress := func(w io.Writer) {
 		mu.Lock()
 		defer mu.Unlock()

@@ -1,5 +1,5 @@
 // Package dbtest is the contract that every store of package db must keep:
-// one suite of tests written against [reversi.Store] alone. A store runs it from
+// one suite of tests written against [club.Store] alone. A store runs it from
 // its own tests:
 //
 //	func TestContract(t *testing.T) {
@@ -24,14 +24,14 @@ import (
 	"testing"
 	"time"
 
+	"reversi/club"
 	"reversi/game"
-	"reversi/reversi"
 )
 
 // An Opener opens a store on one database, with its clock reading now.
 // The same Opener may be called again (after the store it returned is
 // closed) and must then reach the same database.
-type Opener func(t *testing.T, now func() time.Time) reversi.Store
+type Opener func(t *testing.T, now func() time.Time) club.Store
 
 // Run runs the contract suite. newDB makes a fresh, empty database for one
 // test and returns the Opener that reaches it.
@@ -79,7 +79,7 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 
 // env is one test's store and clock.
 type env struct {
-	s     reversi.Store
+	s     club.Store
 	open  Opener
 	clock *clock
 }
@@ -116,13 +116,13 @@ func (e *env) player(t *testing.T, ids ...string) {
 }
 
 // newGame stores a fresh 8×8 game of player p against the computer.
-func (e *env) newGame(t *testing.T, id, p string) *reversi.Game {
+func (e *env) newGame(t *testing.T, id, p string) *club.Game {
 	t.Helper()
 	e.player(t, p)
-	g := &reversi.Game{
-		ID: id, PlayerID: p, Opponent: reversi.Computer, Human: game.Black, Level: "easy",
+	g := &club.Game{
+		ID: id, PlayerID: p, Opponent: club.Computer, Human: game.Black, Level: "easy",
 		Record:   game.Game{Options: game.Options{Size: 8, Start: game.Cross}},
-		Settings: reversi.Settings{ShowMoves: true, AllowUndo: true}, HintPly: -1, HintSquare: game.Pass,
+		Settings: club.Settings{ShowMoves: true, AllowUndo: true}, HintPly: -1, HintSquare: game.Pass,
 	}
 	if err := e.s.CreateGame(ctx, g); err != nil {
 		t.Fatalf("CreateGame(%s): %v", id, err)
@@ -130,7 +130,7 @@ func (e *env) newGame(t *testing.T, id, p string) *reversi.Game {
 	return g
 }
 
-func (e *env) game(t *testing.T, id string) *reversi.Game {
+func (e *env) game(t *testing.T, id string) *club.Game {
 	t.Helper()
 	g, err := e.s.Game(ctx, id)
 	if err != nil {
@@ -141,12 +141,12 @@ func (e *env) game(t *testing.T, id string) *reversi.Game {
 
 // newRoom stores an online 6×6 game in room r1 (token tok), hosted by
 // "host" playing White; "guest" and "third" are players too.
-func (e *env) newRoom(t *testing.T) (*reversi.Room, *reversi.Game) {
+func (e *env) newRoom(t *testing.T) (*club.Room, *club.Game) {
 	t.Helper()
 	e.player(t, "host", "guest", "third")
-	g := &reversi.Game{ID: "g1", PlayerID: "host", Opponent: reversi.Online, Human: game.White, Level: "easy",
+	g := &club.Game{ID: "g1", PlayerID: "host", Opponent: club.Online, Human: game.White, Level: "easy",
 		Record: game.Game{Options: game.Options{Size: 6, Start: game.Cross}}, HintPly: -1, HintSquare: game.Pass}
-	r := &reversi.Room{ID: "r1", Token: "tok", Host: "host", HostColor: game.White, Round: 1}
+	r := &club.Room{ID: "r1", Token: "tok", Host: "host", HostColor: game.White, Round: 1}
 	if err := e.s.CreateRoom(ctx, r, g); err != nil {
 		t.Fatalf("CreateRoom: %v", err)
 	}
@@ -156,7 +156,7 @@ func (e *env) newRoom(t *testing.T) (*reversi.Room, *reversi.Game) {
 	return r, g
 }
 
-func play(t *testing.T, g *reversi.Game, moves ...string) {
+func play(t *testing.T, g *club.Game, moves ...string) {
 	t.Helper()
 	for _, m := range moves {
 		sq, err := game.ParseMove(g.Record.Options.Size, m)
@@ -177,7 +177,7 @@ func testGameRoundTrip(t *testing.T, e *env) {
 	}
 	play(t, g, "f5", "d6", "c3")
 	g.Hints, g.Undos, g.HintPly, g.HintSquare = 2, 1, 3, game.SquareAt(8, 3, 2)
-	g.Status, g.Resigned = reversi.Over, game.White
+	g.Status, g.Resigned = club.Over, game.White
 	if err := e.s.UpdateGame(ctx, g, 0); err != nil {
 		t.Fatalf("UpdateGame: %v", err)
 	}
@@ -201,12 +201,12 @@ func testGameRoundTrip(t *testing.T, e *env) {
 	for i, level := range []string{"easy", "normal", "hard", "expert"} {
 		for _, o := range []game.Options{{Size: 6, Start: game.Parallel}, {Size: 10, Start: game.Free}} {
 			id := fmt.Sprintf("%s-%d-%d", level, o.Size, i)
-			h := &reversi.Game{ID: id, PlayerID: "p1", Opponent: reversi.Local, Level: level,
+			h := &club.Game{ID: id, PlayerID: "p1", Opponent: club.Local, Level: level,
 				Record: game.Game{Options: o}, HintPly: -1, HintSquare: game.Pass}
 			if err := e.s.CreateGame(ctx, h); err != nil {
 				t.Fatalf("CreateGame(%s): %v", id, err)
 			}
-			if got := e.game(t, id); got.Level != level || got.Record.Options != o || got.Human != game.Empty || got.Status != reversi.Playing {
+			if got := e.game(t, id); got.Level != level || got.Record.Options != o || got.Human != game.Empty || got.Status != club.Playing {
 				t.Errorf("Game(%s) = level %q, options %+v, human %v, status %q", id, got.Level, got.Record.Options, got.Human, got.Status)
 			}
 		}
@@ -214,14 +214,14 @@ func testGameRoundTrip(t *testing.T, e *env) {
 }
 
 func testGameNotFound(t *testing.T, e *env) {
-	if _, err := e.s.Game(ctx, "nope"); !errors.Is(err, reversi.ErrNotFound) {
-		t.Errorf("Game(nope) error = %v, want reversi.ErrNotFound", err)
+	if _, err := e.s.Game(ctx, "nope"); !errors.Is(err, club.ErrNotFound) {
+		t.Errorf("Game(nope) error = %v, want club.ErrNotFound", err)
 	}
-	if _, err := e.s.Room(ctx, "nope"); !errors.Is(err, reversi.ErrNotFound) {
-		t.Errorf("Room(nope) error = %v, want reversi.ErrNotFound", err)
+	if _, err := e.s.Room(ctx, "nope"); !errors.Is(err, club.ErrNotFound) {
+		t.Errorf("Room(nope) error = %v, want club.ErrNotFound", err)
 	}
-	if _, err := e.s.RoomByToken(ctx, "nope"); !errors.Is(err, reversi.ErrNotFound) {
-		t.Errorf("RoomByToken(nope) error = %v, want reversi.ErrNotFound", err)
+	if _, err := e.s.RoomByToken(ctx, "nope"); !errors.Is(err, club.ErrNotFound) {
+		t.Errorf("RoomByToken(nope) error = %v, want club.ErrNotFound", err)
 	}
 }
 
@@ -237,16 +237,16 @@ func testStaleUpdate(t *testing.T, e *env) {
 	other.Record.Plies = nil
 	play(t, &other, "d3")
 	other.Hints = 5
-	if err := e.s.UpdateGame(ctx, &other, 0); !errors.Is(err, reversi.ErrStale) {
-		t.Errorf("stale UpdateGame error = %v, want reversi.ErrStale", err)
+	if err := e.s.UpdateGame(ctx, &other, 0); !errors.Is(err, club.ErrStale) {
+		t.Errorf("stale UpdateGame error = %v, want club.ErrStale", err)
 	}
 	if got := e.game(t, "g1"); got.Record.Transcript() != "f5" || got.Hints != 0 || !got.Updated.Equal(before.Updated) {
 		t.Errorf("after a stale update: transcript %q, hints %d, updated %v; want f5, 0, %v",
 			got.Record.Transcript(), got.Hints, got.Updated, before.Updated)
 	}
 	other.ID = "missing"
-	if err := e.s.UpdateGame(ctx, &other, 0); !errors.Is(err, reversi.ErrNotFound) {
-		t.Errorf("UpdateGame(missing) error = %v, want reversi.ErrNotFound", err)
+	if err := e.s.UpdateGame(ctx, &other, 0); !errors.Is(err, club.ErrNotFound) {
+		t.Errorf("UpdateGame(missing) error = %v, want club.ErrNotFound", err)
 	}
 }
 
@@ -275,7 +275,7 @@ func testConcurrentUpdates(t *testing.T, e *env) {
 		switch {
 		case err == nil:
 			won = append(won, moves[i])
-		case !errors.Is(err, reversi.ErrStale):
+		case !errors.Is(err, club.ErrStale):
 			t.Errorf("update %d: %v", i, err)
 		}
 	}
@@ -296,7 +296,7 @@ func testUnfinished(t *testing.T, e *env) {
 	b := e.newGame(t, "b", "p1")
 	e.newGame(t, "c", "p1")
 	e.newGame(t, "x", "p2")
-	b.Status = reversi.Over
+	b.Status = club.Over
 	if err := e.s.UpdateGame(ctx, b, 0); err != nil {
 		t.Fatal(err)
 	}
@@ -353,25 +353,25 @@ func testSettings(t *testing.T, e *env) {
 		t.Fatal(err)
 	}
 	// Settings apply whatever the ply, and change nothing else.
-	if err := e.s.UpdateSettings(ctx, "a", reversi.Settings{Sound: true}); err != nil {
+	if err := e.s.UpdateSettings(ctx, "a", club.Settings{Sound: true}); err != nil {
 		t.Fatal(err)
 	}
 	got := e.game(t, "a")
-	if got.Settings != (reversi.Settings{Sound: true}) || got.Record.Transcript() != "f5" {
+	if got.Settings != (club.Settings{Sound: true}) || got.Record.Transcript() != "f5" {
 		t.Errorf("after UpdateSettings: settings %+v, transcript %q; want sound only, f5", got.Settings, got.Record.Transcript())
 	}
-	if err := e.s.UpdateSettings(ctx, "zz", reversi.Settings{}); !errors.Is(err, reversi.ErrNotFound) {
-		t.Errorf("UpdateSettings(zz) error = %v, want reversi.ErrNotFound", err)
+	if err := e.s.UpdateSettings(ctx, "zz", club.Settings{}); !errors.Is(err, club.ErrNotFound) {
+		t.Errorf("UpdateSettings(zz) error = %v, want club.ErrNotFound", err)
 	}
 }
 
 func testGameNeedsPlayer(t *testing.T, e *env) {
-	g := &reversi.Game{ID: "x", PlayerID: "ghost", Opponent: reversi.Local, Level: "easy",
+	g := &club.Game{ID: "x", PlayerID: "ghost", Opponent: club.Local, Level: "easy",
 		Record: game.Game{Options: game.Options{Size: 6}}, HintPly: -1}
 	if err := e.s.CreateGame(ctx, g); err == nil {
 		t.Error("CreateGame for an unknown player: got no error")
 	}
-	if _, err := e.s.Game(ctx, "x"); !errors.Is(err, reversi.ErrNotFound) {
+	if _, err := e.s.Game(ctx, "x"); !errors.Is(err, club.ErrNotFound) {
 		t.Errorf("the refused game was stored: err = %v", err)
 	}
 	// Creating a player twice is fine.
@@ -382,8 +382,8 @@ func testGameNeedsPlayer(t *testing.T, e *env) {
 // gets it, the others ErrRoomFull, and the host never.
 func testSeatRace(t *testing.T, e *env) {
 	e.newRoom(t)
-	if err := e.s.JoinRoom(ctx, "r1", "host"); !errors.Is(err, reversi.ErrRoomFull) {
-		t.Errorf("host joins own room: err = %v, want reversi.ErrRoomFull", err)
+	if err := e.s.JoinRoom(ctx, "r1", "host"); !errors.Is(err, club.ErrRoomFull) {
+		t.Errorf("host joins own room: err = %v, want club.ErrRoomFull", err)
 	}
 	var players []string
 	for i := range 8 {
@@ -403,7 +403,7 @@ func testSeatRace(t *testing.T, e *env) {
 			t.Errorf("%s and %s both took the seat", winner, players[i])
 		case err == nil:
 			winner = players[i]
-		case !errors.Is(err, reversi.ErrRoomFull):
+		case !errors.Is(err, club.ErrRoomFull):
 			t.Errorf("JoinRoom(%s): %v", players[i], err)
 		}
 	}
@@ -414,8 +414,8 @@ func testSeatRace(t *testing.T, e *env) {
 	if winner == "" || r.Guest != winner || r.Host != "host" || r.HostColor != game.White || r.Version != 1 || r.GameID != "g1" {
 		t.Errorf("room = %+v, want guest %q, host White, version 1, game g1", r, winner)
 	}
-	if err := e.s.JoinRoom(ctx, "r1", "third"); !errors.Is(err, reversi.ErrRoomFull) {
-		t.Errorf("a visitor after the race: err = %v, want reversi.ErrRoomFull", err)
+	if err := e.s.JoinRoom(ctx, "r1", "third"); !errors.Is(err, club.ErrRoomFull) {
+		t.Errorf("a visitor after the race: err = %v, want club.ErrRoomFull", err)
 	}
 }
 
@@ -429,31 +429,31 @@ func testPlayAgain(t *testing.T, e *env) {
 		t.Fatal(err)
 	}
 	stale := *r
-	if err := e.s.SetAgain(ctx, r, true, reversi.AgainSwitch); err != nil {
+	if err := e.s.SetAgain(ctx, r, true, club.AgainSwitch); err != nil {
 		t.Fatalf("SetAgain(host): %v", err)
 	}
-	if r.HostAgain != reversi.AgainSwitch || r.Version != stale.Version+1 {
+	if r.HostAgain != club.AgainSwitch || r.Version != stale.Version+1 {
 		t.Errorf("after SetAgain: %+v, want host's switch at version %d", r, stale.Version+1)
 	}
-	if err := e.s.SetAgain(ctx, &stale, false, reversi.AgainKeep); !errors.Is(err, reversi.ErrStale) {
-		t.Errorf("SetAgain from an old version: err = %v, want reversi.ErrStale", err)
+	if err := e.s.SetAgain(ctx, &stale, false, club.AgainKeep); !errors.Is(err, club.ErrStale) {
+		t.Errorf("SetAgain from an old version: err = %v, want club.ErrStale", err)
 	}
-	if err := e.s.SetAgain(ctx, r, false, reversi.AgainKeep); err != nil {
+	if err := e.s.SetAgain(ctx, r, false, club.AgainKeep); err != nil {
 		t.Fatalf("SetAgain(guest): %v", err)
 	}
 	old := r.Version
 	r.Round, r.HostWins, r.GuestWins, r.Draws, r.HostColor = 2, 1, 0, 0, game.Black
-	g2 := &reversi.Game{ID: "g2", PlayerID: "host", Opponent: reversi.Online, Human: game.Black, Level: "easy",
+	g2 := &club.Game{ID: "g2", PlayerID: "host", Opponent: club.Online, Human: game.Black, Level: "easy",
 		Record: game.Game{Options: game.Options{Size: 6, Start: game.Cross}}, HintPly: -1, HintSquare: game.Pass}
 	if err := e.s.StartRound(ctx, r, g2, old); err != nil {
 		t.Fatalf("StartRound: %v", err)
 	}
 	g3 := *g2
 	g3.ID = "g3"
-	if err := e.s.StartRound(ctx, r, &g3, old); !errors.Is(err, reversi.ErrStale) {
-		t.Errorf("StartRound twice from one version: err = %v, want reversi.ErrStale", err)
+	if err := e.s.StartRound(ctx, r, &g3, old); !errors.Is(err, club.ErrStale) {
+		t.Errorf("StartRound twice from one version: err = %v, want club.ErrStale", err)
 	}
-	if _, err := e.s.Game(ctx, "g3"); !errors.Is(err, reversi.ErrNotFound) {
+	if _, err := e.s.Game(ctx, "g3"); !errors.Is(err, club.ErrNotFound) {
 		t.Errorf("the refused round's game was stored: err = %v", err)
 	}
 	got, err := e.s.Room(ctx, "r1")
@@ -464,7 +464,7 @@ func testPlayAgain(t *testing.T, e *env) {
 		t.Errorf("Game(g2) = %+v, want it in room r1 with the host Black", g)
 	}
 	if got.GameID != "g2" || got.Round != 2 || got.HostWins != 1 || got.HostColor != game.Black ||
-		got.HostAgain != reversi.AgainNone || got.GuestAgain != reversi.AgainNone || got.Guest != "guest" || got.Version != old+1 {
+		got.HostAgain != club.AgainNone || got.GuestAgain != club.AgainNone || got.Guest != "guest" || got.Version != old+1 {
 		t.Errorf("room after the new round = %+v", got)
 	}
 }
@@ -487,7 +487,7 @@ func testConcurrentRounds(t *testing.T, e *env) {
 		wg.Go(func() {
 			r := *base
 			r.Round = 2
-			g := &reversi.Game{ID: id, PlayerID: "host", Opponent: reversi.Online, Human: game.Black, Level: "easy",
+			g := &club.Game{ID: id, PlayerID: "host", Opponent: club.Online, Human: game.Black, Level: "easy",
 				Record: game.Game{Options: game.Options{Size: 6, Start: game.Cross}}, HintPly: -1, HintSquare: game.Pass}
 			errs[i] = e.s.StartRound(ctx, &r, g, base.Version)
 		})
@@ -498,7 +498,7 @@ func testConcurrentRounds(t *testing.T, e *env) {
 		switch {
 		case err == nil:
 			started++
-		case !errors.Is(err, reversi.ErrStale):
+		case !errors.Is(err, club.ErrStale):
 			t.Errorf("StartRound(%s): %v", ids[i], err)
 		}
 	}
@@ -518,10 +518,10 @@ func testConcurrentRounds(t *testing.T, e *env) {
 
 func testPracticeRoundTrip(t *testing.T, e *env) {
 	e.player(t, "p1")
-	if _, err := e.s.Practice(ctx, "p1"); !errors.Is(err, reversi.ErrNotFound) {
-		t.Fatalf("Practice before any save: err = %v, want reversi.ErrNotFound", err)
+	if _, err := e.s.Practice(ctx, "p1"); !errors.Is(err, club.ErrNotFound) {
+		t.Fatalf("Practice before any save: err = %v, want club.ErrNotFound", err)
 	}
-	p := &reversi.Practice{PlayerID: "p1", Opening: "f5f6e6f4", Plies: "d3"}
+	p := &club.Practice{PlayerID: "p1", Opening: "f5f6e6f4", Plies: "d3"}
 	if err := e.s.SavePractice(ctx, p, 0); err != nil {
 		t.Fatalf("first SavePractice: %v", err)
 	}
@@ -539,14 +539,14 @@ func testPracticeRoundTrip(t *testing.T, e *env) {
 	if got.Opening != "f5f6e6f4" || got.Plies != "d3 c3" || !slices.Equal(got.History, []string{"d3"}) || got.Version != 2 {
 		t.Errorf("Practice() = %+v, want opening f5f6e6f4, plies \"d3 c3\", history [d3], version 2", got)
 	}
-	if err := e.s.SavePractice(ctx, &reversi.Practice{PlayerID: "nobody", Opening: "f5"}, 0); err == nil {
+	if err := e.s.SavePractice(ctx, &club.Practice{PlayerID: "nobody", Opening: "f5"}, 0); err == nil {
 		t.Errorf("SavePractice for a missing player: got no error")
 	}
 }
 
 func testPracticeVersions(t *testing.T, e *env) {
 	e.player(t, "p1")
-	if err := e.s.SavePractice(ctx, &reversi.Practice{PlayerID: "p1", Opening: "f5f6e6f4"}, 0); err != nil {
+	if err := e.s.SavePractice(ctx, &club.Practice{PlayerID: "p1", Opening: "f5f6e6f4"}, 0); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
@@ -554,9 +554,9 @@ func testPracticeVersions(t *testing.T, e *env) {
 		old  int
 	}{{"second insert", 0}, {"old version", 5}, {"future version", 2}} {
 		t.Run(tc.name, func(t *testing.T) {
-			err := e.s.SavePractice(ctx, &reversi.Practice{PlayerID: "p1", Opening: "f5f6e6f4", Plies: "d3"}, tc.old)
-			if !errors.Is(err, reversi.ErrStale) {
-				t.Errorf("SavePractice at version %d: err = %v, want reversi.ErrStale", tc.old, err)
+			err := e.s.SavePractice(ctx, &club.Practice{PlayerID: "p1", Opening: "f5f6e6f4", Plies: "d3"}, tc.old)
+			if !errors.Is(err, club.ErrStale) {
+				t.Errorf("SavePractice at version %d: err = %v, want club.ErrStale", tc.old, err)
 			}
 		})
 	}
@@ -565,7 +565,7 @@ func testPracticeVersions(t *testing.T, e *env) {
 	var wg sync.WaitGroup
 	for i := range errs {
 		wg.Go(func() {
-			errs[i] = e.s.SavePractice(ctx, &reversi.Practice{PlayerID: "p1", Opening: "f5f6e6f4", Plies: "c" + strconv.Itoa(i+3)}, 1)
+			errs[i] = e.s.SavePractice(ctx, &club.Practice{PlayerID: "p1", Opening: "f5f6e6f4", Plies: "c" + strconv.Itoa(i+3)}, 1)
 		})
 	}
 	wg.Wait()
@@ -574,7 +574,7 @@ func testPracticeVersions(t *testing.T, e *env) {
 		switch {
 		case err == nil:
 			applied++
-		case !errors.Is(err, reversi.ErrStale):
+		case !errors.Is(err, club.ErrStale):
 			t.Errorf("SavePractice: %v", err)
 		}
 	}
@@ -589,8 +589,8 @@ func testPracticeVersions(t *testing.T, e *env) {
 
 func testPracticeHistory(t *testing.T, e *env) {
 	e.player(t, "p1")
-	p := &reversi.Practice{PlayerID: "p1", Opening: "f5f6e6f4"}
-	for i := range reversi.MaxPracticeHistory + 10 {
+	p := &club.Practice{PlayerID: "p1", Opening: "f5f6e6f4"}
+	for i := range club.MaxPracticeHistory + 10 {
 		p.History = append(p.History, strconv.Itoa(i))
 	}
 	if err := e.s.SavePractice(ctx, p, 0); err != nil {
@@ -600,8 +600,8 @@ func testPracticeHistory(t *testing.T, e *env) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got.History) != reversi.MaxPracticeHistory || got.History[len(got.History)-1] != strconv.Itoa(reversi.MaxPracticeHistory+9) {
-		t.Errorf("history holds %d entries, want the newest %d", len(got.History), reversi.MaxPracticeHistory)
+	if len(got.History) != club.MaxPracticeHistory || got.History[len(got.History)-1] != strconv.Itoa(club.MaxPracticeHistory+9) {
+		t.Errorf("history holds %d entries, want the newest %d", len(got.History), club.MaxPracticeHistory)
 	}
 }
 
@@ -613,7 +613,7 @@ func testPracticeApart(t *testing.T, e *env) {
 		t.Fatal(err)
 	}
 	before := e.game(t, "g1")
-	if err := e.s.SavePractice(ctx, &reversi.Practice{PlayerID: "p1", Opening: "f5f6e6f4", Plies: "d3"}, 0); err != nil {
+	if err := e.s.SavePractice(ctx, &club.Practice{PlayerID: "p1", Opening: "f5f6e6f4", Plies: "d3"}, 0); err != nil {
 		t.Fatal(err)
 	}
 	after := e.game(t, "g1")
@@ -691,10 +691,10 @@ func testStartGame(t *testing.T, e *env) {
 	start := e.clock.now()
 	for i, choices := range []string{"color=white&size=6", "color=black&size=8"} {
 		e.clock.advance(time.Duration(i) * time.Hour)
-		g := &reversi.Game{
-			ID: fmt.Sprint("started", i), PlayerID: "starter", Opponent: reversi.Local, Level: "easy",
+		g := &club.Game{
+			ID: fmt.Sprint("started", i), PlayerID: "starter", Opponent: club.Local, Level: "easy",
 			Record:   game.Game{Options: game.Options{Size: 8, Start: game.Cross}},
-			Settings: reversi.Settings{ShowMoves: true}, HintPly: -1, HintSquare: game.Pass,
+			Settings: club.Settings{ShowMoves: true}, HintPly: -1, HintSquare: game.Pass,
 		}
 		if err := e.s.StartGame(ctx, g, choices); err != nil {
 			t.Fatalf("StartGame %d: %v", i, err)
@@ -714,7 +714,7 @@ func testStartGame(t *testing.T, e *env) {
 	if _, err := e.s.Game(ctx, "started1"); err != nil {
 		t.Errorf("a player seen at the start was expired: %v", err)
 	}
-	bad := &reversi.Game{ID: "bad", PlayerID: "starter"}
+	bad := &club.Game{ID: "bad", PlayerID: "starter"}
 	if err := e.s.StartGame(ctx, bad, ""); err == nil {
 		t.Error("StartGame of an invalid game: no error")
 	}
@@ -725,14 +725,14 @@ func testDeleteGame(t *testing.T, e *env) {
 	e.newGame(t, "theirs", "p2")
 	e.newRoom(t)
 	for _, tt := range []struct{ id, player string }{{"theirs", "p1"}, {"g1", "host"}, {"none", "p1"}} {
-		if err := e.s.DeleteGame(ctx, tt.id, tt.player); !errors.Is(err, reversi.ErrNotFound) {
+		if err := e.s.DeleteGame(ctx, tt.id, tt.player); !errors.Is(err, club.ErrNotFound) {
 			t.Errorf("DeleteGame(%s, %s) = %v, want ErrNotFound", tt.id, tt.player, err)
 		}
 	}
 	if err := e.s.DeleteGame(ctx, "mine", "p1"); err != nil {
 		t.Fatalf("DeleteGame(mine): %v", err)
 	}
-	if _, err := e.s.Game(ctx, "mine"); !errors.Is(err, reversi.ErrNotFound) {
+	if _, err := e.s.Game(ctx, "mine"); !errors.Is(err, club.ErrNotFound) {
 		t.Errorf("Game(mine) after deleting it: %v, want ErrNotFound", err)
 	}
 	for _, id := range []string{"theirs", "g1"} {
@@ -747,14 +747,14 @@ func testExpire(t *testing.T, e *env) {
 	const day = 24 * time.Hour
 	cut := e.clock.now().Add(5 * day)
 	e.newGame(t, "old-game", "old")
-	if err := e.s.SavePractice(ctx, &reversi.Practice{PlayerID: "old", Opening: "f5"}, 0); err != nil {
+	if err := e.s.SavePractice(ctx, &club.Practice{PlayerID: "old", Opening: "f5"}, 0); err != nil {
 		t.Fatal(err)
 	}
 	room := func(host, id, token string) {
 		e.player(t, host)
-		g := &reversi.Game{ID: id, PlayerID: host, Opponent: reversi.Online, Human: game.Black, Level: "easy",
+		g := &club.Game{ID: id, PlayerID: host, Opponent: club.Online, Human: game.Black, Level: "easy",
 			Record: game.Game{Options: game.Options{Size: 6, Start: game.Cross}}, HintPly: -1, HintSquare: game.Pass}
-		if err := e.s.CreateRoom(ctx, &reversi.Room{ID: "r-" + id, Token: token, Host: host, HostColor: game.Black, Round: 1}, g); err != nil {
+		if err := e.s.CreateRoom(ctx, &club.Room{ID: "r-" + id, Token: token, Host: host, HostColor: game.Black, Round: 1}, g); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -775,29 +775,29 @@ func testExpire(t *testing.T, e *env) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := e.s.SetAgain(ctx, r, true, reversi.AgainNone); err != nil { // the new room is in use
+	if err := e.s.SetAgain(ctx, r, true, club.AgainNone); err != nil { // the new room is in use
 		t.Fatal(err)
 	}
 	got, err := e.s.Expire(ctx, cut, cut, 100)
 	if err != nil {
 		t.Fatalf("Expire: %v", err)
 	}
-	if want := (reversi.Expired{Players: 2, Rooms: 1, Games: 2}); got != want {
+	if want := (club.Expired{Players: 2, Rooms: 1, Games: 2}); got != want {
 		t.Errorf("Expire = %+v, want %+v (players old and oldhost, room r-old-round, games old-game and old-round)", got, want)
 	}
 	for _, id := range []string{"old-game", "old-round"} {
-		if _, err := e.s.Game(ctx, id); !errors.Is(err, reversi.ErrNotFound) {
+		if _, err := e.s.Game(ctx, id); !errors.Is(err, club.ErrNotFound) {
 			t.Errorf("Game(%s) after Expire: %v, want ErrNotFound", id, err)
 		}
 	}
-	if _, err := e.s.Room(ctx, "r-old-round"); !errors.Is(err, reversi.ErrNotFound) {
+	if _, err := e.s.Room(ctx, "r-old-round"); !errors.Is(err, club.ErrNotFound) {
 		t.Errorf("the unused room is still there: %v", err)
 	}
-	if _, err := e.s.Practice(ctx, "old"); !errors.Is(err, reversi.ErrNotFound) {
+	if _, err := e.s.Practice(ctx, "old"); !errors.Is(err, club.ErrNotFound) {
 		t.Errorf("the old player's practice is still there: %v", err)
 	}
 	e.game(t, "new-round")
-	if got, err := e.s.Expire(ctx, cut, cut, 100); err != nil || got != (reversi.Expired{}) {
+	if got, err := e.s.Expire(ctx, cut, cut, 100); err != nil || got != (club.Expired{}) {
 		t.Errorf("Expire again = %+v, %v; want nothing", got, err)
 	}
 }
@@ -829,11 +829,11 @@ func testExpireBatches(t *testing.T, e *env) {
 func testReviews(t *testing.T, e *env) {
 	e.newGame(t, "g1", "p1")
 	e.newGame(t, "g2", "p1")
-	if _, err := e.s.Review(ctx, "g1"); !errors.Is(err, reversi.ErrNotFound) {
+	if _, err := e.s.Review(ctx, "g1"); !errors.Is(err, club.ErrNotFound) {
 		t.Fatalf("Review(g1) before any: %v, want ErrNotFound", err)
 	}
 	for _, body := range []string{`{"moves":[1]}`, `{"moves":[2]}`} {
-		r := &reversi.Review{GameID: "g1", Ply: len(body), Body: body}
+		r := &club.Review{GameID: "g1", Ply: len(body), Body: body}
 		if err := e.s.SaveReview(ctx, r); err != nil {
 			t.Fatalf("SaveReview: %v", err)
 		}
@@ -846,16 +846,16 @@ func testReviews(t *testing.T, e *env) {
 		}
 		e.clock.advance(time.Minute)
 	}
-	if _, err := e.s.Review(ctx, "g2"); !errors.Is(err, reversi.ErrNotFound) {
+	if _, err := e.s.Review(ctx, "g2"); !errors.Is(err, club.ErrNotFound) {
 		t.Errorf("Review(g2): %v, want ErrNotFound", err)
 	}
-	if err := e.s.SaveReview(ctx, &reversi.Review{GameID: "none", Body: "{}"}); err == nil {
+	if err := e.s.SaveReview(ctx, &club.Review{GameID: "none", Body: "{}"}); err == nil {
 		t.Errorf("SaveReview of a game that does not exist: no error")
 	}
 	if err := e.s.DeleteGame(ctx, "g1", "p1"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.s.Review(ctx, "g1"); !errors.Is(err, reversi.ErrNotFound) {
+	if _, err := e.s.Review(ctx, "g1"); !errors.Is(err, club.ErrNotFound) {
 		t.Errorf("Review(g1) after deleting the game: %v, want ErrNotFound", err)
 	}
 }
@@ -876,7 +876,7 @@ func testSetupStart(t *testing.T, e *env) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := &reversi.Game{ID: "set-up", PlayerID: "p1", Opponent: reversi.Computer, Human: game.White, Level: "hard",
+	g := &club.Game{ID: "set-up", PlayerID: "p1", Opponent: club.Computer, Human: game.White, Level: "hard",
 		Record: *rec, HintPly: -1, HintSquare: game.Pass}
 	if err := e.s.CreateGame(ctx, g); err != nil {
 		t.Fatalf("CreateGame: %v", err)
@@ -903,7 +903,7 @@ func testLevelNames(t *testing.T, e *env) {
 		{"lv4", "Hard; DROP TABLE games", false},
 		{"lv5", "expert2", false},
 	} {
-		g := &reversi.Game{ID: tc.id, PlayerID: "p", Opponent: reversi.Computer, Human: game.White, Level: tc.level,
+		g := &club.Game{ID: tc.id, PlayerID: "p", Opponent: club.Computer, Human: game.White, Level: tc.level,
 			Record: game.Game{Options: game.Options{Size: 8}}, HintPly: -1, HintSquare: game.Pass}
 		err := e.s.CreateGame(ctx, g)
 		switch {
@@ -913,10 +913,10 @@ func testLevelNames(t *testing.T, e *env) {
 			if got := e.game(t, tc.id); got.Level != tc.level {
 				t.Errorf("level %q read back as %q", tc.level, got.Level)
 			}
-		case !errors.Is(err, reversi.ErrInvalid):
-			t.Errorf("CreateGame(level %q) error = %v, want reversi.ErrInvalid", tc.level, err)
+		case !errors.Is(err, club.ErrInvalid):
+			t.Errorf("CreateGame(level %q) error = %v, want club.ErrInvalid", tc.level, err)
 		default:
-			if _, err := e.s.Game(ctx, tc.id); !errors.Is(err, reversi.ErrNotFound) {
+			if _, err := e.s.Game(ctx, tc.id); !errors.Is(err, club.ErrNotFound) {
 				t.Errorf("the refused game (level %q) was stored: err = %v", tc.level, err)
 			}
 		}
@@ -925,10 +925,10 @@ func testLevelNames(t *testing.T, e *env) {
 
 func testPuzzleProgress(t *testing.T, e *env) {
 	e.player(t, "p1")
-	if _, err := e.s.PuzzleProgress(ctx, "p1"); !errors.Is(err, reversi.ErrNotFound) {
-		t.Fatalf("PuzzleProgress before any save: err = %v, want reversi.ErrNotFound", err)
+	if _, err := e.s.PuzzleProgress(ctx, "p1"); !errors.Is(err, club.ErrNotFound) {
+		t.Fatalf("PuzzleProgress before any save: err = %v, want club.ErrNotFound", err)
 	}
-	p := &reversi.PuzzleProgress{PlayerID: "p1", Level: 1, Current: 7, Tried: true}
+	p := &club.PuzzleProgress{PlayerID: "p1", Level: 1, Current: 7, Tried: true}
 	if err := e.s.SavePuzzleProgress(ctx, p, 0); err != nil {
 		t.Fatalf("first SavePuzzleProgress: %v", err)
 	}
@@ -936,16 +936,16 @@ func testPuzzleProgress(t *testing.T, e *env) {
 		t.Errorf("after the first save: version %d, updated %v; want 1 and a time", p.Version, p.Updated)
 	}
 	// A second first save (another tab) changes nothing.
-	if err := e.s.SavePuzzleProgress(ctx, &reversi.PuzzleProgress{PlayerID: "p1", Level: 3}, 0); !errors.Is(err, reversi.ErrStale) {
-		t.Errorf("a second insert: err = %v, want reversi.ErrStale", err)
+	if err := e.s.SavePuzzleProgress(ctx, &club.PuzzleProgress{PlayerID: "p1", Level: 3}, 0); !errors.Is(err, club.ErrStale) {
+		t.Errorf("a second insert: err = %v, want club.ErrStale", err)
 	}
-	want := reversi.PuzzleProgress{PlayerID: "p1", Solved: 4, Streak: 2, Best: 3, Misses: 1, Level: 2, Current: 12, Tried: false, Done: "AAEC", Version: 2}
+	want := club.PuzzleProgress{PlayerID: "p1", Solved: 4, Streak: 2, Best: 3, Misses: 1, Level: 2, Current: 12, Tried: false, Done: "AAEC", Version: 2}
 	next := want
 	if err := e.s.SavePuzzleProgress(ctx, &next, 1); err != nil {
 		t.Fatalf("second SavePuzzleProgress: %v", err)
 	}
-	if err := e.s.SavePuzzleProgress(ctx, &reversi.PuzzleProgress{PlayerID: "p1", Level: 5}, 1); !errors.Is(err, reversi.ErrStale) {
-		t.Errorf("a save at an old version: err = %v, want reversi.ErrStale", err)
+	if err := e.s.SavePuzzleProgress(ctx, &club.PuzzleProgress{PlayerID: "p1", Level: 5}, 1); !errors.Is(err, club.ErrStale) {
+		t.Errorf("a save at an old version: err = %v, want club.ErrStale", err)
 	}
 	got, err := e.s.PuzzleProgress(ctx, "p1")
 	if err != nil {
@@ -955,7 +955,7 @@ func testPuzzleProgress(t *testing.T, e *env) {
 	if *got != want {
 		t.Errorf("PuzzleProgress() = %+v, want %+v", *got, want)
 	}
-	if err := e.s.SavePuzzleProgress(ctx, &reversi.PuzzleProgress{PlayerID: "nobody", Level: 1}, 0); err == nil {
+	if err := e.s.SavePuzzleProgress(ctx, &club.PuzzleProgress{PlayerID: "nobody", Level: 1}, 0); err == nil {
 		t.Errorf("SavePuzzleProgress for a missing player: got no error")
 	}
 	// Progress goes with its player.
@@ -963,8 +963,8 @@ func testPuzzleProgress(t *testing.T, e *env) {
 	if _, err := e.s.Expire(ctx, e.clock.now().Add(-time.Hour), e.clock.now().Add(-time.Hour), 10); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.s.PuzzleProgress(ctx, "p1"); !errors.Is(err, reversi.ErrNotFound) {
-		t.Errorf("PuzzleProgress after its player expired: err = %v, want reversi.ErrNotFound", err)
+	if _, err := e.s.PuzzleProgress(ctx, "p1"); !errors.Is(err, club.ErrNotFound) {
+		t.Errorf("PuzzleProgress after its player expired: err = %v, want club.ErrNotFound", err)
 	}
 }
 
@@ -972,7 +972,7 @@ func testPuzzleProgress(t *testing.T, e *env) {
 // game, that the store gives the same game as a store opened afresh on the
 // same database, which holds nothing in memory: a store that keeps games
 // in memory must keep every field as the row has it. The game ends with
-// every field of reversi.Game set (checked by reflection), so that a field
+// every field of club.Game set (checked by reflection), so that a field
 // added to Game and left behind by a store, or by its cache, fails here.
 func testReadsMatchTheRow(t *testing.T, e *env) {
 	r, _ := e.newRoom(t)
@@ -982,7 +982,7 @@ func testReadsMatchTheRow(t *testing.T, e *env) {
 	// read kept the games in turn.
 	agree := func(step string, ids ...string) {
 		t.Helper()
-		var before []*reversi.Game
+		var before []*club.Game
 		var errs []error
 		for _, id := range ids {
 			got, err := e.s.Game(ctx, id)
@@ -994,7 +994,7 @@ func testReadsMatchTheRow(t *testing.T, e *env) {
 		e.s = e.open(t, e.clock.now)
 		for i, id := range ids {
 			want, err := e.s.Game(ctx, id)
-			if !errors.Is(errs[i], reversi.ErrNotFound) || !errors.Is(err, reversi.ErrNotFound) {
+			if !errors.Is(errs[i], club.ErrNotFound) || !errors.Is(err, club.ErrNotFound) {
 				if (errs[i] == nil) != (err == nil) {
 					t.Fatalf("after %s: Game(%s) gives error %v, and afresh %v", step, id, errs[i], err)
 				}
@@ -1016,7 +1016,7 @@ func testReadsMatchTheRow(t *testing.T, e *env) {
 		t.Fatal(err)
 	}
 	agree("moves and a hint", "g1")
-	if err := e.s.UpdateSettings(ctx, "g1", reversi.Settings{ShowMoves: true, AllowUndo: true, Sound: true}); err != nil {
+	if err := e.s.UpdateSettings(ctx, "g1", club.Settings{ShowMoves: true, AllowUndo: true, Sound: true}); err != nil {
 		t.Fatal(err)
 	}
 	agree("settings", "g1")
@@ -1029,7 +1029,7 @@ func testReadsMatchTheRow(t *testing.T, e *env) {
 	agree("an undo, the hint gone", "g1")
 	playAny(t, g, 1)
 	g.Hints, g.HintPly, g.HintSquare = 2, 3, game.SquareAt(6, 1, 1)
-	g.Status, g.Resigned = reversi.Over, game.Black
+	g.Status, g.Resigned = club.Over, game.Black
 	if err := e.s.UpdateGame(ctx, g, 2); err != nil {
 		t.Fatal(err)
 	}
@@ -1043,21 +1043,21 @@ func testReadsMatchTheRow(t *testing.T, e *env) {
 	}
 	stale := *got
 	stale.Hints = 9
-	if err := e.s.UpdateGame(ctx, &stale, 0); !errors.Is(err, reversi.ErrStale) {
+	if err := e.s.UpdateGame(ctx, &stale, 0); !errors.Is(err, club.ErrStale) {
 		t.Fatalf("stale UpdateGame: %v, want ErrStale", err)
 	}
 	agree("a stale update", "g1")
-	if err := e.s.UpdateSettings(ctx, "nosuch", reversi.Settings{}); !errors.Is(err, reversi.ErrNotFound) {
+	if err := e.s.UpdateSettings(ctx, "nosuch", club.Settings{}); !errors.Is(err, club.ErrNotFound) {
 		t.Fatalf("UpdateSettings(nosuch): %v, want ErrNotFound", err)
 	}
 	r, err := e.s.Room(ctx, r.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := e.s.SetAgain(ctx, r, true, reversi.AgainKeep); err != nil {
+	if err := e.s.SetAgain(ctx, r, true, club.AgainKeep); err != nil {
 		t.Fatal(err)
 	}
-	next := &reversi.Game{ID: "g2", PlayerID: "host", Opponent: reversi.Online, Human: game.Black, Level: "easy",
+	next := &club.Game{ID: "g2", PlayerID: "host", Opponent: club.Online, Human: game.Black, Level: "easy",
 		Record: game.Game{Options: game.Options{Size: 6, Start: game.Cross}}, HintPly: -1, HintSquare: game.Pass}
 	r.Round, r.HostColor, r.HostWins = 2, game.Black, 1
 	if err := e.s.StartRound(ctx, r, next, r.Version); err != nil {
@@ -1068,7 +1068,7 @@ func testReadsMatchTheRow(t *testing.T, e *env) {
 		t.Fatal(err)
 	}
 	agree("deleting", "solo")
-	if _, err := e.s.Game(ctx, "solo"); !errors.Is(err, reversi.ErrNotFound) {
+	if _, err := e.s.Game(ctx, "solo"); !errors.Is(err, club.ErrNotFound) {
 		t.Errorf("Game(solo) after DeleteGame: %v, want ErrNotFound", err)
 	}
 	e.clock.advance(48 * time.Hour)
@@ -1077,14 +1077,14 @@ func testReadsMatchTheRow(t *testing.T, e *env) {
 	}
 	agree("expiring", "g1", "g2")
 	for _, id := range []string{"g1", "g2"} {
-		if _, err := e.s.Game(ctx, id); !errors.Is(err, reversi.ErrNotFound) {
+		if _, err := e.s.Game(ctx, id); !errors.Is(err, club.ErrNotFound) {
 			t.Errorf("Game(%s) after Expire: %v, want ErrNotFound", id, err)
 		}
 	}
 }
 
 // playAny plays n moves in g, each the first legal one.
-func playAny(t *testing.T, g *reversi.Game, n int) {
+func playAny(t *testing.T, g *club.Game, n int) {
 	t.Helper()
 	for range n {
 		b, err := g.Record.Board()

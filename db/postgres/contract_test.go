@@ -5,9 +5,9 @@ import (
 	"testing"
 	"time"
 
+	"reversi/club"
 	"reversi/db/dbtest"
 	"reversi/db/postgres/pgtest"
-	"reversi/reversi"
 )
 
 // TestContract runs the stores' contract suite on a fresh database per
@@ -16,7 +16,7 @@ func TestContract(t *testing.T) {
 	pgtest.URL(t)
 	dbtest.Run(t, func(t *testing.T) dbtest.Opener {
 		url := pgtest.NewDatabase(t)
-		return func(t *testing.T, now func() time.Time) reversi.Store {
+		return func(t *testing.T, now func() time.Time) club.Store {
 			s, err := Open(context.Background(), url, WithClock(now))
 			if err != nil {
 				t.Fatalf("Open: %v", err)

@@ -26,7 +26,7 @@ const (
 var idlePing = 30 * time.Second
 
 // Notifier carries "this game changed" between the app servers of one
-// database. It has the methods of the core's Notifier interface (reversi.Notifier) (Notify
+// database. It has the methods of the core's Notifier interface (club.Notifier) (Notify
 // and Subscribe) and is passed to them as such.
 //
 // It listens on [Channel] over a connection of its own, outside the pool.
@@ -59,7 +59,7 @@ type Notifier struct {
 
 // Listen connects to the database at url, listens on [Channel] and returns
 // the Notifier, which keeps listening until Close. An unreachable database
-// is an error that wraps reversi.ErrUnavailable; later losses of the connection
+// is an error that wraps club.ErrUnavailable; later losses of the connection
 // are logged and repaired.
 func Listen(ctx context.Context, url string, log *slog.Logger) (*Notifier, error) {
 	// The pool's parser takes the pool's own parameters (pool_max_conns,

@@ -5,9 +5,9 @@ import (
 	"testing"
 	"time"
 
+	"reversi/club"
 	"reversi/db/postgres/pgtest"
 	"reversi/game"
-	"reversi/reversi"
 )
 
 // notifier is the handlers' interface, which Notifier must satisfy
@@ -28,16 +28,16 @@ func listen(t testing.TB, url string) *Notifier {
 }
 
 // onlineGame stores a room and its game, with both seats taken.
-func onlineGame(t testing.TB, s *Store, id string) *reversi.Game {
+func onlineGame(t testing.TB, s *Store, id string) *club.Game {
 	t.Helper()
 	for _, p := range []string{"host-" + id, "guest-" + id} {
 		if err := s.CreatePlayer(ctx, p); err != nil {
 			t.Fatal(err)
 		}
 	}
-	g := &reversi.Game{ID: id, PlayerID: "host-" + id, Opponent: reversi.Online, Human: game.Black, Level: "easy",
+	g := &club.Game{ID: id, PlayerID: "host-" + id, Opponent: club.Online, Human: game.Black, Level: "easy",
 		Record: game.Game{Options: game.Options{Size: 8, Start: game.Cross}}, HintPly: -1, HintSquare: game.Pass}
-	r := &reversi.Room{ID: "room-" + id, Token: "tok-" + id, Host: "host-" + id, HostColor: game.Black, Round: 1}
+	r := &club.Room{ID: "room-" + id, Token: "tok-" + id, Host: "host-" + id, HostColor: game.Black, Round: 1}
 	if err := s.CreateRoom(ctx, r, g); err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +49,7 @@ func onlineGame(t testing.TB, s *Store, id string) *reversi.Game {
 
 // moveAndUndo stores one move in g, or takes it back when there is one,
 // so that it can be called again and again.
-func moveAndUndo(tb testing.TB, s *Store, g *reversi.Game) {
+func moveAndUndo(tb testing.TB, s *Store, g *club.Game) {
 	old := g.Ply()
 	if old == 0 {
 		g.Record.Plies = append(g.Record.Plies, game.SquareAt(8, 5, 4)) // f5

@@ -18,7 +18,7 @@
 // [Notifier] on each server listens to it.
 //
 // Errors that mean the database could not be reached (refused connection,
-// a server shutting down, a connection cut) wrap [reversi.ErrUnavailable].
+// a server shutting down, a connection cut) wrap [club.ErrUnavailable].
 package postgres
 
 import (
@@ -37,9 +37,9 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/puddle/v2"
 
+	"reversi/club"
 	"reversi/db"
 	"reversi/migrations"
-	"reversi/reversi"
 )
 
 // Channel is the LISTEN/NOTIFY channel on which the store announces a
@@ -111,7 +111,7 @@ func IsURL(s string) bool {
 
 // Open connects to the database at url (postgres://user@host:port/name?…)
 // and applies the migrations that it has not seen yet. An unreachable
-// database gives an error that wraps [reversi.ErrUnavailable].
+// database gives an error that wraps [club.ErrUnavailable].
 func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
 	o := options{now: time.Now, migrations: migrations.Postgres}
 	for _, opt := range opts {
@@ -175,7 +175,7 @@ func openAll(ctx context.Context, pool *pgxpool.Pool) error {
 	return nil
 }
 
-// Close closes the pool; later calls fail with [reversi.ErrClosed]. Every write
+// Close closes the pool; later calls fail with [club.ErrClosed]. Every write
 // is answered only once committed, so there is nothing to finish.
 func (s *Store) Close() error {
 	s.pool.Close()
@@ -187,23 +187,23 @@ func (s *Store) Close() error {
 // PostgreSQL they are all dead, and each would fail one more request.
 func (s *Store) wrap(err error) error {
 	err = wrap(err)
-	if errors.Is(err, reversi.ErrUnavailable) {
+	if errors.Is(err, club.ErrUnavailable) {
 		s.pool.Reset()
 	}
 	return err
 }
 
 // wrap marks the errors that mean the database could not be reached with
-// reversi.ErrUnavailable, and those of a closed pool with reversi.ErrClosed; others
+// club.ErrUnavailable, and those of a closed pool with club.ErrClosed; others
 // are returned as they are.
 func wrap(err error) error {
 	switch {
 	case err == nil:
 		return nil
 	case errors.Is(err, puddle.ErrClosedPool):
-		return fmt.Errorf("%w: %w", reversi.ErrClosed, err)
+		return fmt.Errorf("%w: %w", club.ErrClosed, err)
 	case unavailable(err):
-		return fmt.Errorf("%w: %w", reversi.ErrUnavailable, err)
+		return fmt.Errorf("%w: %w", club.ErrUnavailable, err)
 	}
 	return err
 }

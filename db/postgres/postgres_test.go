@@ -13,9 +13,9 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"reversi/club"
 	"reversi/db/postgres/pgtest"
 	"reversi/game"
-	"reversi/reversi"
 )
 
 var ctx = context.Background()
@@ -115,20 +115,20 @@ func TestFailedMigrationChangesNothing(t *testing.T) {
 func TestUnreachable(t *testing.T) {
 	url := "postgres://reversi:hunter2@127.0.0.1:1/reversi?sslmode=disable&connect_timeout=2"
 	_, err := Open(ctx, url)
-	if !errors.Is(err, reversi.ErrUnavailable) {
-		t.Errorf("Open(unreachable) error = %v, want reversi.ErrUnavailable", err)
+	if !errors.Is(err, club.ErrUnavailable) {
+		t.Errorf("Open(unreachable) error = %v, want club.ErrUnavailable", err)
 	}
-	if _, err := Listen(ctx, url, nil); !errors.Is(err, reversi.ErrUnavailable) {
-		t.Errorf("Listen(unreachable) error = %v, want reversi.ErrUnavailable", err)
+	if _, err := Listen(ctx, url, nil); !errors.Is(err, club.ErrUnavailable) {
+		t.Errorf("Listen(unreachable) error = %v, want club.ErrUnavailable", err)
 	}
-	if _, err := Open(ctx, "postgres://reversi:hunter2@[::1"); err == nil || errors.Is(err, reversi.ErrUnavailable) || strings.Contains(err.Error(), "hunter2") {
+	if _, err := Open(ctx, "postgres://reversi:hunter2@[::1"); err == nil || errors.Is(err, club.ErrUnavailable) || strings.Contains(err.Error(), "hunter2") {
 		t.Errorf("Open(bad URL) error = %v, want a plain error without the password", err)
 	}
 }
 
 // TestConnectionsCut cuts every connection of the store from the server
 // side, as a restart of PostgreSQL does: requests fail with
-// reversi.ErrUnavailable or succeed, never with another error, and the store
+// club.ErrUnavailable or succeed, never with another error, and the store
 // works again without being reopened.
 func TestConnectionsCut(t *testing.T) {
 	url := pgtest.NewDatabase(t)
@@ -154,10 +154,10 @@ func TestConnectionsCut(t *testing.T) {
 	for i := range 8 {
 		err := s.CreatePlayer(ctx, "q"+strconv.Itoa(i))
 		switch {
-		case errors.Is(err, reversi.ErrUnavailable):
+		case errors.Is(err, club.ErrUnavailable):
 			unavailable++
 		case err != nil:
-			t.Errorf("CreatePlayer after the cut: %v, want nil or reversi.ErrUnavailable", err)
+			t.Errorf("CreatePlayer after the cut: %v, want nil or club.ErrUnavailable", err)
 		}
 	}
 	if err := s.CreatePlayer(ctx, "last"); err != nil {
@@ -183,18 +183,18 @@ func TestWritesNotifyInTheirTransaction(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	g := &reversi.Game{ID: "g1", PlayerID: "host", Opponent: reversi.Online, Human: game.Black, Level: "easy",
+	g := &club.Game{ID: "g1", PlayerID: "host", Opponent: club.Online, Human: game.Black, Level: "easy",
 		Record: game.Game{Options: game.Options{Size: 6, Start: game.Cross}}, HintPly: -1, HintSquare: game.Pass}
-	r := &reversi.Room{ID: "r1", Token: "tok", Host: "host", HostColor: game.Black, Round: 1}
+	r := &club.Room{ID: "r1", Token: "tok", Host: "host", HostColor: game.Black, Round: 1}
 	if err := s.CreateRoom(ctx, r, g); err != nil {
 		t.Fatal(err)
 	}
-	solo := &reversi.Game{ID: "c1", PlayerID: "solo", Opponent: reversi.Computer, Human: game.Black, Level: "easy",
+	solo := &club.Game{ID: "c1", PlayerID: "solo", Opponent: club.Computer, Human: game.Black, Level: "easy",
 		Record: game.Game{Options: game.Options{Size: 8, Start: game.Cross}}, HintPly: -1, HintSquare: game.Pass}
 	if err := s.CreateGame(ctx, solo); err != nil {
 		t.Fatal(err)
 	}
-	move := func(g *reversi.Game, m string) {
+	move := func(g *club.Game, m string) {
 		sq, _ := game.ParseMove(g.Record.Options.Size, m)
 		g.Record.Plies = append(g.Record.Plies, sq)
 	}
@@ -207,22 +207,22 @@ func TestWritesNotifyInTheirTransaction(t *testing.T) {
 		{"computer move", func() error { move(solo, "f5"); return s.UpdateGame(ctx, solo, 0) }},
 		{"online move", func() error { move(g, "c4"); return s.UpdateGame(ctx, g, 0) }},
 		{"stale online move", func() error { s.UpdateGame(ctx, g, 0); return nil }},
-		{"settings", func() error { return s.UpdateSettings(ctx, "g1", reversi.Settings{Sound: true}) }},
+		{"settings", func() error { return s.UpdateSettings(ctx, "g1", club.Settings{Sound: true}) }},
 		{"play again", func() error {
 			var err error
 			if r, err = s.Room(ctx, "r1"); err != nil {
 				return err
 			}
-			return s.SetAgain(ctx, r, true, reversi.AgainKeep)
+			return s.SetAgain(ctx, r, true, club.AgainKeep)
 		}},
-		{"stale play again", func() error { old := *r; old.Version--; s.SetAgain(ctx, &old, false, reversi.AgainKeep); return nil }},
+		{"stale play again", func() error { old := *r; old.Version--; s.SetAgain(ctx, &old, false, club.AgainKeep); return nil }},
 		{"next round", func() error {
-			g2 := &reversi.Game{ID: "g2", PlayerID: "host", Opponent: reversi.Online, Human: game.White, Level: "easy",
+			g2 := &club.Game{ID: "g2", PlayerID: "host", Opponent: club.Online, Human: game.White, Level: "easy",
 				Record: game.Game{Options: game.Options{Size: 6, Start: game.Cross}}, HintPly: -1, HintSquare: game.Pass}
 			return s.StartRound(ctx, r, g2, r.Version)
 		}},
 		{"stale next round", func() error {
-			g3 := &reversi.Game{ID: "g3", PlayerID: "host", Opponent: reversi.Online, Human: game.White, Level: "easy",
+			g3 := &club.Game{ID: "g3", PlayerID: "host", Opponent: club.Online, Human: game.White, Level: "easy",
 				Record: game.Game{Options: game.Options{Size: 6, Start: game.Cross}}, HintPly: -1, HintSquare: game.Pass}
 			s.StartRound(ctx, r, g3, r.Version-1)
 			return nil
@@ -299,14 +299,14 @@ func TestSecretIsShared(t *testing.T) {
 	}
 }
 
-// TestClosed checks that a closed store refuses writes with reversi.ErrClosed.
+// TestClosed checks that a closed store refuses writes with club.ErrClosed.
 func TestClosed(t *testing.T) {
 	s, err := Open(ctx, pgtest.NewDatabase(t))
 	if err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
-	if err := s.CreatePlayer(ctx, "p"); !errors.Is(err, reversi.ErrClosed) {
-		t.Errorf("CreatePlayer after Close: %v, want reversi.ErrClosed", err)
+	if err := s.CreatePlayer(ctx, "p"); !errors.Is(err, club.ErrClosed) {
+		t.Errorf("CreatePlayer after Close: %v, want club.ErrClosed", err)
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"reversi/reversi"
+	"reversi/club"
 	"sync"
 )
 
@@ -48,7 +48,7 @@ func (b *batcher) write(ctx context.Context, fn func(tx wtx) error) error {
 	select {
 	case b.reqs <- r:
 	case <-b.quit:
-		return reversi.ErrClosed
+		return club.ErrClosed
 	case <-ctx.Done():
 		return ctx.Err()
 	}

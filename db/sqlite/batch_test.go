@@ -5,7 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"path/filepath"
-	"reversi/reversi"
+	"reversi/club"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -96,8 +96,8 @@ func TestBatcherRowsAffected(t *testing.T) {
 func TestBatcherClosed(t *testing.T) {
 	b, _ := openBatcher(t)
 	b.close()
-	if _, err := b.exec(context.Background(), `INSERT INTO t (k, v) VALUES ('x', 1)`); err != reversi.ErrClosed {
-		t.Errorf("exec after close: err = %v, want reversi.ErrClosed", err)
+	if _, err := b.exec(context.Background(), `INSERT INTO t (k, v) VALUES ('x', 1)`); err != club.ErrClosed {
+		t.Errorf("exec after close: err = %v, want club.ErrClosed", err)
 	}
 }
 

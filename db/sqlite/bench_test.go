@@ -4,8 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"path/filepath"
+	"reversi/club"
 	"reversi/game"
-	"reversi/reversi"
 	"strings"
 	"testing"
 	"time"
@@ -84,7 +84,7 @@ func BenchmarkMove(b *testing.B) {
 	if err := s.CreatePlayer(ctx, "p1"); err != nil {
 		b.Fatal(err)
 	}
-	g := &reversi.Game{ID: "g1", PlayerID: "p1", Opponent: reversi.Computer, Human: game.Black, Level: "easy",
+	g := &club.Game{ID: "g1", PlayerID: "p1", Opponent: club.Computer, Human: game.Black, Level: "easy",
 		Record: game.Game{Options: game.Options{Size: 8, Start: game.Cross}}, HintPly: -1, HintSquare: game.Pass}
 	if err := s.CreateGame(ctx, g); err != nil {
 		b.Fatal(err)

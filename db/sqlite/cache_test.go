@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"reversi/club"
 	"reversi/db"
-	"reversi/reversi"
 	"sync"
 	"testing"
 
@@ -15,7 +15,7 @@ import (
 )
 
 // readRow reads a game from the table, past the cache.
-func readRow(t *testing.T, s *Store, id string) *reversi.Game {
+func readRow(t *testing.T, s *Store, id string) *club.Game {
 	t.Helper()
 	var row db.GameRow
 	if err := s.r.QueryRow(db.SelectGame(), id).Scan(row.Fields()...); err != nil {
@@ -71,7 +71,7 @@ func work(t *testing.T, s *Store, games, workers, steps int, seed uint64) {
 				old := g.Ply()
 				switch rng.IntN(5) {
 				case 0:
-					st := reversi.Settings{ShowMoves: rng.IntN(2) == 0, AllowUndo: rng.IntN(2) == 0, Sound: rng.IntN(2) == 0}
+					st := club.Settings{ShowMoves: rng.IntN(2) == 0, AllowUndo: rng.IntN(2) == 0, Sound: rng.IntN(2) == 0}
 					if err := s.UpdateSettings(ctx, id, st); err != nil {
 						t.Error(err)
 					}
@@ -96,7 +96,7 @@ func work(t *testing.T, s *Store, games, workers, steps int, seed uint64) {
 					}
 					switch {
 					case b.Over():
-						g.Record.Plies, g.Status = nil, reversi.Playing
+						g.Record.Plies, g.Status = nil, club.Playing
 					case b.MustPass():
 						g.Record.Plies = append(g.Record.Plies, game.Pass)
 					default:
@@ -104,13 +104,13 @@ func work(t *testing.T, s *Store, games, workers, steps int, seed uint64) {
 						g.Record.Plies = append(g.Record.Plies, all[rng.IntN(len(all))])
 					}
 					if b, _ := g.Record.Board(); b.Over() {
-						g.Status = reversi.Over
+						g.Status = club.Over
 					}
 				}
 				if rng.IntN(4) == 0 {
 					old-- // stale: must change nothing
 				}
-				if err := s.UpdateGame(ctx, g, old); err != nil && !errors.Is(err, reversi.ErrStale) {
+				if err := s.UpdateGame(ctx, g, old); err != nil && !errors.Is(err, club.ErrStale) {
 					t.Error(err)
 				}
 			}

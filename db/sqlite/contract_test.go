@@ -6,15 +6,15 @@ import (
 	"testing"
 	"time"
 
+	"reversi/club"
 	"reversi/db/dbtest"
-	"reversi/reversi"
 )
 
 // TestContract runs the stores' contract suite on a fresh file per test.
 func TestContract(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T) dbtest.Opener {
 		path := filepath.Join(t.TempDir(), "contract.db")
-		return func(t *testing.T, now func() time.Time) reversi.Store {
+		return func(t *testing.T, now func() time.Time) club.Store {
 			s, err := Open(context.Background(), path, WithClock(now))
 			if err != nil {
 				t.Fatalf("Open: %v", err)

@@ -186,7 +186,7 @@ func checkPragmas(ctx context.Context, pool *sql.DB) error {
 }
 
 // Close finishes the writes in hand, then closes both pools; later writes
-// fail with [reversi.ErrClosed].
+// fail with [club.ErrClosed].
 func (s *Store) Close() error {
 	s.b.close()
 	return errors.Join(s.rs.close(), s.r.Close(), s.w.Close())

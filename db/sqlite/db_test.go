@@ -5,7 +5,7 @@ import (
 	"database/sql"
 	"io/fs"
 	"path/filepath"
-	"reversi/reversi"
+	"reversi/club"
 	"slices"
 	"strings"
 	"testing"
@@ -26,16 +26,16 @@ func openTemp(t *testing.T) *Store {
 	return s
 }
 
-func newGame(t *testing.T, s *Store, id string) *reversi.Game {
+func newGame(t *testing.T, s *Store, id string) *club.Game {
 	t.Helper()
 	ctx := context.Background()
 	if err := s.CreatePlayer(ctx, "p1"); err != nil {
 		t.Fatalf("CreatePlayer: %v", err)
 	}
-	g := &reversi.Game{
-		ID: id, PlayerID: "p1", Opponent: reversi.Computer, Human: game.Black, Level: "easy",
+	g := &club.Game{
+		ID: id, PlayerID: "p1", Opponent: club.Computer, Human: game.Black, Level: "easy",
 		Record:   game.Game{Options: game.Options{Size: 8, Start: game.Cross}},
-		Settings: reversi.Settings{ShowMoves: true, AllowUndo: true}, HintPly: -1, HintSquare: game.Pass,
+		Settings: club.Settings{ShowMoves: true, AllowUndo: true}, HintPly: -1, HintSquare: game.Pass,
 	}
 	if err := s.CreateGame(ctx, g); err != nil {
 		t.Fatalf("CreateGame: %v", err)
@@ -43,7 +43,7 @@ func newGame(t *testing.T, s *Store, id string) *reversi.Game {
 	return g
 }
 
-func play(t *testing.T, g *reversi.Game, moves ...string) {
+func play(t *testing.T, g *club.Game, moves ...string) {
 	t.Helper()
 	for _, m := range moves {
 		sq, err := game.ParseMove(g.Record.Options.Size, m)

@@ -1,14 +1,15 @@
-// Package reversi is the domain at the core of the app: what it keeps
-// (players' games, online rooms, practice boards, puzzle progress,
-// reviews), the errors at the storage edge, and the interfaces that the
-// storage implements ([Store]) and that carries changes between requests
-// ([Notifier]).
+// Package club is the domain at the core of the app, named for what the
+// site is: a club where people play Reversi. It holds what the club keeps
+// (players and their names, games, online rooms, lobby challenges and
+// clocks, practice boards, puzzle progress, reviews), the errors at the
+// storage edge, and the interfaces that the storage implements ([Store])
+// and that carries changes between requests ([Notifier]).
 //
-// It imports only package game. The stores live under db/, one folder
+// It imports only package game (and golang.org/x/text, to compare names). The stores live under db/, one folder
 // each (db/sqlite, the embedded default, and db/postgres); each must pass
 // the contract suite in db/dbtest, which is written against [Store] alone.
 // Nothing here knows SQL or HTTP.
-package reversi
+package club
 
 import (
 	"context"
