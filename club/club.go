@@ -203,7 +203,26 @@ type Game struct {
 	RoomID string
 	// Resigned is the side that resigned the game, or Empty.
 	Resigned game.Color
+	// TimeControl is the game's clock, and Clock both sides' time as of
+	// the last stored move; a game without a clock has the zero of both.
+	TimeControl TimeControl
+	Clock       Clock
+	// Ending says how a game that is Over ended when it was not played
+	// out or resigned: on time, or aborted.
+	Ending Ending
 }
+
+// Ending is how a game ended, beyond playing it out or resigning.
+type Ending string
+
+// The endings. EndedOnTime is a loss on time for the side to move, scored
+// like a resignation; EndedAborted is a game that never got going (a side
+// did not make its first move in time), which has no result.
+const (
+	EndedNormally Ending = ""
+	EndedOnTime   Ending = "time"
+	EndedAborted  Ending = "aborted"
+)
 
 // Ply returns the number of plies played, the game's version.
 func (g *Game) Ply() int { return len(g.Record.Plies) }

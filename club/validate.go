@@ -33,6 +33,8 @@ func (g *Game) Validate() error {
 		return fmt.Errorf("%w: side %v against opponent %q", ErrInvalid, g.Human, g.Opponent)
 	case !levelPattern.MatchString(g.Level):
 		return fmt.Errorf("%w: level %q", ErrInvalid, g.Level)
+	case g.Ending != EndedNormally && g.Ending != EndedOnTime && g.Ending != EndedAborted:
+		return fmt.Errorf("%w: ending %q", ErrInvalid, g.Ending)
 	}
 	if err := g.Record.Options.Validate(); err != nil {
 		return fmt.Errorf("%w: %v", ErrInvalid, err)

@@ -217,6 +217,11 @@ var games = &table[GameRow]{name: "games", cols: []column[GameRow]{
 	{name: "room_id", field: func(r *GameRow) any { return &r.RoomID }, null: true},
 	{name: "resigned", field: func(r *GameRow) any { return &r.Resigned }},
 	{name: "setup", field: func(r *GameRow) any { return &r.Setup }},
+	{name: "time_control", field: func(r *GameRow) any { return &r.TimeControl }},
+	{name: "black_ms", field: func(r *GameRow) any { return &r.BlackMS }},
+	{name: "white_ms", field: func(r *GameRow) any { return &r.WhiteMS }},
+	{name: "clock_since", field: func(r *GameRow) any { return &r.ClockSince }},
+	{name: "ending", field: func(r *GameRow) any { return &r.Ending }},
 }}
 
 // rooms declares the rooms table, in the order of roomRow's fields.

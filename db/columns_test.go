@@ -63,6 +63,9 @@ func TestGameRowCarriesEveryField(t *testing.T) {
 	}
 	created := time.Unix(0, time.Date(2026, 1, 2, 3, 4, 5, 6, time.UTC).UnixNano())
 	g.Created, g.Updated = created, created
+	g.TimeControl = club.TimeControl{Initial: 5 * time.Minute, Increment: 3 * time.Second}
+	g.Clock = club.Clock{Black: 4*time.Minute + 2500*time.Millisecond, White: -time.Second, Since: created}
+	g.Ending = club.EndedOnTime
 	v := reflect.ValueOf(g).Elem()
 	for i := range v.NumField() {
 		if v.Field(i).IsZero() {
@@ -87,7 +90,7 @@ func TestQueriesFromDeclarations(t *testing.T) {
 	tests := []struct{ name, got, want string }{
 		{"rooms select", rooms.selectList(), "id, token, game_id, host, coalesce(guest, ''), host_color, round, host_wins, guest_wins, draws, host_again, guest_again, version, created_at, updated_at"},
 		{"games insert", games.insert(), "INSERT INTO games (" + strings.Join(games.names(), ", ") + ") VALUES (" +
-			strings.Repeat("?, ", 19) + "nullif(?, ''), ?, ?)"},
+			strings.Repeat("?, ", 19) + "nullif(?, ''), ?, ?, ?, ?, ?, ?, ?)"},
 		{"settings set", settingsSet.sql, "show_moves = ?, allow_undo = ?, sound = ?"},
 	}
 	for _, tt := range tests {

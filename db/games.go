@@ -14,7 +14,8 @@ var (
 	// insertGame inserts a game's row.
 	insertGame = games.insert()
 	// moveSet is what UpdateGame writes: a move's columns.
-	moveSet    = games.set("plies", "ply", "status", "hints", "undos", "hint_ply", "hint_square", "updated_at", "resigned")
+	moveSet = games.set("plies", "ply", "status", "hints", "undos", "hint_ply", "hint_square", "updated_at", "resigned",
+		"black_ms", "white_ms", "clock_since", "ending")
 	updateGame = `UPDATE games SET ` + moveSet.sql + ` WHERE id = ? AND ply = ?`
 	// settingsSet is what UpdateSettings writes.
 	settingsSet    = games.set("show_moves", "allow_undo", "sound")
@@ -101,7 +102,9 @@ func (s *Store) created(g *club.Game, now time.Time) {
 func (s *Store) UpdateGame(ctx context.Context, g *club.Game, oldPly int) error {
 	now := s.now()
 	row := GameRow{Plies: EncodePlies(g.Record), Ply: g.Ply(), Status: string(g.Status), Hints: g.Hints, Undos: g.Undos,
-		HintPly: g.HintPly, Hint: HintText(g), Updated: now.UnixNano(), Resigned: ColorText(g.Resigned)}
+		HintPly: g.HintPly, Hint: HintText(g), Updated: now.UnixNano(), Resigned: ColorText(g.Resigned),
+		BlackMS: g.Clock.Black.Milliseconds(), WhiteMS: g.Clock.White.Milliseconds(), ClockSince: ClockSinceText(g.Clock),
+		Ending: string(g.Ending)}
 	args := moveSet.args(&row, g.ID, oldPly)
 	var changed bool
 	err := s.d.Write(ctx, func(tx Tx) error {

@@ -29,6 +29,11 @@ type GameRow struct {
 	Hint                                 string
 	Created, Updated                     int64
 	RoomID, Resigned, Setup              string
+	// The clock: the time control's name ("" for none), each side's time
+	// in milliseconds at the last move and when that was, in nanoseconds.
+	TimeControl                  string
+	BlackMS, WhiteMS, ClockSince int64
+	Ending                       string
 }
 
 // Fields returns pointers to r's fields, for a row's Scan, in the order of
@@ -47,7 +52,9 @@ func NewGameRow(g *club.Game, now time.Time) (GameRow, error) {
 		Size: o.Size, Start: o.Start.String(), Plies: EncodePlies(g.Record), Ply: g.Ply(), Status: string(g.Status),
 		ShowMoves: g.ShowMoves, AllowUndo: g.AllowUndo, Sound: g.Sound, Hints: g.Hints, Undos: g.Undos,
 		HintPly: g.HintPly, Hint: HintText(g), Created: now.UnixNano(), Updated: now.UnixNano(),
-		RoomID: g.RoomID, Resigned: ColorText(g.Resigned), Setup: SetupText(o)}, nil
+		RoomID: g.RoomID, Resigned: ColorText(g.Resigned), Setup: SetupText(o),
+		TimeControl: TimeControlText(g.TimeControl), BlackMS: g.Clock.Black.Milliseconds(),
+		WhiteMS: g.Clock.White.Milliseconds(), ClockSince: ClockSinceText(g.Clock), Ending: string(g.Ending)}, nil
 }
 
 // Game decodes the row, checking the plies against the ply count.
@@ -56,7 +63,16 @@ func (r *GameRow) Game() (*club.Game, error) {
 		Settings: club.Settings{ShowMoves: r.ShowMoves, AllowUndo: r.AllowUndo, Sound: r.Sound},
 		Hints:    r.Hints, Undos: r.Undos, HintPly: r.HintPly, RoomID: r.RoomID,
 		Human: ParseColor(r.Human), Resigned: ParseColor(r.Resigned),
-		Created: time.Unix(0, r.Created), Updated: time.Unix(0, r.Updated)}
+		Created: time.Unix(0, r.Created), Updated: time.Unix(0, r.Updated), Ending: club.Ending(r.Ending)}
+	if r.TimeControl != "" {
+		tc, err := club.ParseTimeControl(r.TimeControl)
+		if err != nil {
+			return nil, fmt.Errorf("game %s: %w", r.ID, err)
+		}
+		g.TimeControl = tc
+		g.Clock = club.Clock{Black: time.Duration(r.BlackMS) * time.Millisecond,
+			White: time.Duration(r.WhiteMS) * time.Millisecond, Since: time.Unix(0, r.ClockSince)}
+	}
 	st, err := game.ParseStart(r.Start)
 	if err != nil {
 		return nil, err
@@ -80,6 +96,24 @@ func (r *GameRow) Game() (*club.Game, error) {
 		}
 	}
 	return g, nil
+}
+
+// TimeControlText is the time_control column: the clock's name, or ""
+// for a game without one.
+func TimeControlText(tc club.TimeControl) string {
+	if tc.None() {
+		return ""
+	}
+	return tc.String()
+}
+
+// ClockSinceText is the clock_since column: when the clock last started,
+// in nanoseconds, or 0 for a game without a clock.
+func ClockSinceText(c club.Clock) int64 {
+	if c.Since.IsZero() {
+		return 0
+	}
+	return c.Since.UnixNano()
 }
 
 // SetupText is the setup column: a set-up start's position, else "".

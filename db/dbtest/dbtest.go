@@ -144,8 +144,13 @@ func (e *env) game(t *testing.T, id string) *club.Game {
 func (e *env) newRoom(t *testing.T) (*club.Room, *club.Game) {
 	t.Helper()
 	e.player(t, "host", "guest", "third")
+	tc, err := club.ParseTimeControl("3+2")
+	if err != nil {
+		t.Fatal(err)
+	}
 	g := &club.Game{ID: "g1", PlayerID: "host", Opponent: club.Online, Human: game.White, Level: "easy",
-		Record: game.Game{Options: game.Options{Size: 6, Start: game.Cross}}, HintPly: -1, HintSquare: game.Pass}
+		Record: game.Game{Options: game.Options{Size: 6, Start: game.Cross}}, HintPly: -1, HintSquare: game.Pass,
+		TimeControl: tc, Clock: club.Clock{Black: tc.Start(), White: tc.Start(), Since: e.clock.now()}}
 	r := &club.Room{ID: "r1", Token: "tok", Host: "host", HostColor: game.White, Round: 1}
 	if err := e.s.CreateRoom(ctx, r, g); err != nil {
 		t.Fatalf("CreateRoom: %v", err)
@@ -1029,11 +1034,14 @@ func testReadsMatchTheRow(t *testing.T, e *env) {
 	agree("an undo, the hint gone", "g1")
 	playAny(t, g, 1)
 	g.Hints, g.HintPly, g.HintSquare = 2, 3, game.SquareAt(6, 1, 1)
-	g.Status, g.Resigned = club.Over, game.Black
+	// A game does not end both ways at once, but a row keeps what it is
+	// given: every field is set here so that every field is checked.
+	g.Status, g.Resigned, g.Ending = club.Over, game.Black, club.EndedOnTime
+	g.Clock = club.Clock{Black: -1500 * time.Millisecond, White: 61 * time.Second, Since: e.clock.now()}
 	if err := e.s.UpdateGame(ctx, g, 2); err != nil {
 		t.Fatal(err)
 	}
-	agree("resigning", "g1")
+	agree("resigning, on time", "g1")
 	got := e.game(t, "g1")
 	v := reflect.ValueOf(got).Elem()
 	for i := range v.NumField() {

@@ -222,7 +222,15 @@ func TestOldHistoryCatchesUp(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Open with the old history: %v", err)
 	}
-	newGame(t, s, "g1")
+	// The row is written as the old schema has it: the store's own insert
+	// names the columns of today.
+	if _, err := s.w.ExecContext(ctx, `INSERT INTO players (id, created_at, last_seen) VALUES ('p1', 1, 1)`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.w.ExecContext(ctx, `INSERT INTO games (id, player_id, opponent, human, level, size, start, created_at, updated_at)
+		VALUES ('g1', 'p1', 'computer', 'black', 'easy', 8, 'cross', 1, 1)`); err != nil {
+		t.Fatal(err)
+	}
 	s.Close()
 	s, err = Open(ctx, path)
 	if err != nil {
