@@ -99,6 +99,9 @@ type Lang struct {
 	tag     language.Tag
 	entries map[string][]string // paragraphs by key
 	printer *message.Printer
+	// board and boardHTML are the words of a board's labels, said once,
+	// and escaped for an attribute (see boardWords).
+	board, boardHTML *boardWords
 }
 
 // NamesDarkLight is the choice of Dark and Light for the discs' names.
@@ -227,6 +230,7 @@ func (l *Lang) build() {
 		b.SetString(l.tag, key, paras[0])
 	}
 	l.printer = message.NewPrinter(l.tag, message.Catalog(b))
+	l.board, l.boardHTML = newBoardWords(l, false), newBoardWords(l, true)
 }
 
 // pluralCases splits "[one] %d disc [other] %d discs" into its selectors
@@ -277,6 +281,11 @@ func (l *Lang) Say(t Text) string {
 		}
 	}
 	if len(t.Args) == 1 {
+		if s, ok := t.Args[0].(*squareLabel); ok {
+			var b strings.Builder
+			l.board.write(&b, *s)
+			return b.String()
+		}
 		if i, ok := t.Args[0].(para); ok {
 			if ps := l.Paras(t.Key); int(i) < len(ps) {
 				return ps[i]

@@ -233,7 +233,7 @@ type ReplayBoard struct {
 // and the review's best move, if not game.Pass, ringed; described in words
 // for screen readers.
 func ReplayDiagram(b game.Board, placed game.Square, flipped game.Bits, best game.Square, status Text) ReplayBoard {
-	v := layoutWords(b, func(sq game.Square, _ game.Color, label []Text, class []string) (bool, []Text, []string) {
+	v := layoutWords(b, func(sq game.Square, _ game.Color, class []string) (bool, squareLabel, []string) {
 		switch {
 		case sq == placed:
 			class = append(class, "pl")
@@ -243,7 +243,7 @@ func ReplayDiagram(b game.Board, placed game.Square, flipped game.Bits, best gam
 		if sq == best {
 			class = append(class, "hint")
 		}
-		return false, label, class
+		return false, squareLabel{}, class
 	})
 	return ReplayBoard{Board: v, Title: Say("replay.board", status),
 		Description: Say("replay.counts", b.Count(game.Black), b.Count(game.White))}
