@@ -11,6 +11,7 @@ import (
 	"html/template"
 	"regexp"
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -34,15 +35,23 @@ type Views struct {
 }
 
 // New parses the templates once for each language, with functions that
-// say their words in that language. A key written alone, {{t "nav.faq"}}, is
-// said once here rather than at every page: its words, escaped, become
-// the template's text.
+// say their words in that language. What a language alone decides is said
+// here rather than at every page: a key written alone, {{t "nav.faq"}},
+// and the page's language code, {{langcode}}, become the template's text,
+// escaped, and the language switch at each page's foot is written once
+// (see the template langswitch in base.tmpl).
 func New() (*Views, error) {
 	v := &Views{pages: make(map[*Lang]map[string]*template.Template)}
 	for _, l := range append(slices.Clone(languages), darkLight) {
+		langSwitch, err := l.langSwitch()
+		if err != nil {
+			return nil, err
+		}
+		funcs := l.funcs()
+		funcs["langswitch"] = func() template.HTML { return langSwitch }
 		v.pages[l] = make(map[string]*template.Template)
 		for _, name := range append(append([]string{Home, Confirm, Play, Error, Join}, tutorialPages...), recordPages...) {
-			t := template.New(name).Funcs(l.funcs())
+			t := template.New(name).Funcs(funcs)
 			for _, file := range append(slices.Clone(partials), name+".tmpl") {
 				src, err := files.ReadFile(file)
 				if err != nil {
@@ -58,20 +67,41 @@ func New() (*Views, error) {
 	return v, nil
 }
 
+// langSwitch writes the language switch of l's pages, the template
+// langswitch of base.tmpl.
+func (l *Lang) langSwitch() (template.HTML, error) {
+	src, err := files.ReadFile("base.tmpl")
+	if err != nil {
+		return "", err
+	}
+	funcs := l.funcs()
+	funcs["langswitch"] = func() template.HTML { return "" }
+	t, err := template.New("base.tmpl").Funcs(funcs).Parse(l.sayKeys(string(src)))
+	if err != nil {
+		return "", fmt.Errorf("parse the language switch in %s: %w", l.Code, err)
+	}
+	var b bytes.Buffer
+	if err := t.ExecuteTemplate(&b, "langswitch", nil); err != nil {
+		return "", fmt.Errorf("write the language switch in %s: %w", l.Code, err)
+	}
+	return template.HTML(b.String()), nil
+}
+
 // aKey is a template's key said alone, with nothing to fill in.
 var aKey = regexp.MustCompile(`\{\{t "([a-z][a-z0-9._/-]*)"\}\}`)
 
 // sayKeys returns src with each key said alone replaced by its words in l,
-// escaped as the template would escape them.
+// escaped as the template would escape them, and {{langcode}} by l's code.
 func (l *Lang) sayKeys(src string) string {
+	src = strings.ReplaceAll(src, "{{langcode}}", template.HTMLEscapeString(l.Code))
 	return aKey.ReplaceAllStringFunc(src, func(m string) string {
 		return template.HTMLEscapeString(l.T(aKey.FindStringSubmatch(m)[1]))
 	})
 }
 
 // funcs are the template functions that say words in l: t says a key or a
-// Text, lang is the page's language code, and langs lists the languages
-// for the switch.
+// Text, lang is the page's language, and langs lists the languages for
+// the switch.
 func (l *Lang) funcs() template.FuncMap {
 	return template.FuncMap{
 		"t": func(v any, args ...any) (string, error) {
