@@ -21,8 +21,6 @@ const (
 	PuzzleIndexName = "puzzles"
 )
 
-func init() { recordPages = append(recordPages, PuzzlePageName, PuzzleIndexName) }
-
 // PuzzlePage is one puzzle, with the verdict on an answer when there is one.
 type PuzzlePage struct {
 	Base

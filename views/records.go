@@ -12,9 +12,6 @@ const (
 	Import = "import"
 )
 
-// recordPages are parsed like the other pages.
-var recordPages = []string{Replay, Import}
-
 // RecordView is a game's record on its page: the numbered move list by
 // colour, the transcript, and where to download or replay it.
 type RecordView struct {
@@ -282,8 +279,6 @@ var (
 
 // ReviewPageName is the review page.
 const ReviewPageName = "review"
-
-func init() { recordPages = append(recordPages, ReviewPageName) }
 
 // Review words.
 var (

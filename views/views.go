@@ -18,8 +18,14 @@ import (
 //go:embed *.tmpl
 var files embed.FS
 
-// partials are parsed into every page's set.
-var partials = []string{"base.tmpl", "board.tmpl", "newgame.tmpl", "online.tmpl", "record.tmpl"}
+// The templates, all listed here: each page's set is the partials, in
+// this order, and the page's own file, NAME.tmpl.
+var (
+	partials = []string{"base.tmpl", "board.tmpl", "newgame.tmpl", "online.tmpl", "record.tmpl", "tutorial_board.tmpl"}
+	pages    = []string{Home, Confirm, Play, Error, Join,
+		TutorialIndex, TutorialStep, Practice, Rules, Strategy, FAQ, History,
+		Replay, Import, ReviewPageName, PuzzlePageName, PuzzleIndexName}
+)
 
 // Page names, one per page template file.
 const (
@@ -40,17 +46,24 @@ type Views struct {
 // and the page's language code, {{langcode}}, become the template's text,
 // escaped, and the language switch at each page's foot is written once
 // (see the template langswitch in base.tmpl).
+//
+// The languages are loaded here first, from the catalogues embedded in the
+// binary, and an error in them is New's error.
 func New() (*Views, error) {
+	c, err := loaded()
+	if err != nil {
+		return nil, err
+	}
 	v := &Views{pages: make(map[*Lang]map[string]*template.Template)}
-	for _, l := range append(slices.Clone(languages), darkLight) {
-		langSwitch, err := l.langSwitch()
+	for _, l := range append(slices.Clone(c.langs), c.darkLight) {
+		langSwitch, err := l.langSwitch(c.langs)
 		if err != nil {
 			return nil, err
 		}
-		funcs := l.funcs()
+		funcs := l.funcs(c.langs)
 		funcs["langswitch"] = func() template.HTML { return langSwitch }
 		v.pages[l] = make(map[string]*template.Template)
-		for _, name := range append(append([]string{Home, Confirm, Play, Error, Join}, tutorialPages...), recordPages...) {
+		for _, name := range pages {
 			t := template.New(name).Funcs(funcs)
 			for _, file := range append(slices.Clone(partials), name+".tmpl") {
 				src, err := files.ReadFile(file)
@@ -69,12 +82,12 @@ func New() (*Views, error) {
 
 // langSwitch writes the language switch of l's pages, the template
 // langswitch of base.tmpl.
-func (l *Lang) langSwitch() (template.HTML, error) {
+func (l *Lang) langSwitch(langs []*Lang) (template.HTML, error) {
 	src, err := files.ReadFile("base.tmpl")
 	if err != nil {
 		return "", err
 	}
-	funcs := l.funcs()
+	funcs := l.funcs(langs)
 	funcs["langswitch"] = func() template.HTML { return "" }
 	t, err := template.New("base.tmpl").Funcs(funcs).Parse(l.sayKeys(string(src)))
 	if err != nil {
@@ -102,7 +115,7 @@ func (l *Lang) sayKeys(src string) string {
 // funcs are the template functions that say words in l: t says a key or a
 // Text, lang is the page's language, and langs lists the languages for
 // the switch.
-func (l *Lang) funcs() template.FuncMap {
+func (l *Lang) funcs(langs []*Lang) template.FuncMap {
 	return template.FuncMap{
 		"t": func(v any, args ...any) (string, error) {
 			switch v := v.(type) {
@@ -114,7 +127,7 @@ func (l *Lang) funcs() template.FuncMap {
 			return "", fmt.Errorf("t: %T is neither a key nor a Text", v)
 		},
 		"lang":  func() *Lang { return l },
-		"langs": func() []*Lang { return languages },
+		"langs": func() []*Lang { return langs },
 	}
 }
 
