@@ -112,8 +112,8 @@ func TestPuzzlePagesTranslated(t *testing.T) {
 			}
 		}
 	}
-	for _, code := range []string{"fr", "ja"} {
-		l := Lookup(code, "")
+	for _, l := range translated() {
+		code := l.Code
 		for _, pg := range puzzlePages(t) {
 			buf, err := v.Render(l, pg.name, pg.data)
 			if err != nil {
