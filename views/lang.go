@@ -52,8 +52,10 @@ type Text struct {
 // Say returns the Text of key with args.
 func Say(key string, args ...any) Text { return Text{Key: key, Args: args} }
 
-// IsZero reports whether t says nothing.
-func (t Text) IsZero() bool { return t.Key == "" && len(t.Parts) == 0 }
+// IsZero reports whether t says nothing. A Text with Parts has the key of
+// their separator, so a Text says something exactly when it has a key,
+// which the templates of the hottest pages test rather than calling this.
+func (t Text) IsZero() bool { return t.Key == "" }
 
 // Clauses joins parts into one sentence, the first letter a capital:
 // "you played f5 and flipped 1; your move".

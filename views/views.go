@@ -113,8 +113,8 @@ func (l *Lang) sayKeys(src string) string {
 }
 
 // funcs are the template functions that say words in l: t says a key or a
-// Text, lang is the page's language, and langs lists the languages for
-// the switch.
+// Text, say a Text, lang is the page's language, and langs lists the
+// languages for the switch.
 func (l *Lang) funcs(langs []*Lang) template.FuncMap {
 	return template.FuncMap{
 		"t": func(v any, args ...any) (string, error) {
@@ -126,6 +126,10 @@ func (l *Lang) funcs(langs []*Lang) template.FuncMap {
 			}
 			return "", fmt.Errorf("t: %T is neither a key nor a Text", v)
 		},
+		// say says a Text alone: t's work without its variadic call and
+		// its boxing, which the page every move is followed by makes a
+		// dozen times.
+		"say":   l.Say,
 		"lang":  func() *Lang { return l },
 		"langs": func() []*Lang { return langs },
 	}
