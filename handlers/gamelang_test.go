@@ -37,7 +37,7 @@ func TestGamePagesTranslated(t *testing.T) {
 		g.Opponent, g.Human = club.Local, game.Empty
 	})
 	cookie := a.playerCookie(testPlayer)
-	for _, lang := range []string{"fr", "ja"} {
+	for _, lang := range translatedCodes() {
 		for _, tc := range []struct {
 			name, method, path string
 			form               url.Values

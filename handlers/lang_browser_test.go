@@ -46,7 +46,7 @@ func TestBrowserLanguages(t *testing.T) {
 	}
 	shots := map[string]bool{"home": true, "game": true, "result": true, "tutorial-2": true, "rules": true, "faq": true,
 		"import": true, "nogame": true, "puzzle": true, "review": true, "practice": true}
-	for _, lang := range []string{"fr", "ja"} {
+	for _, lang := range translatedCodes() {
 		t.Run(lang, func(t *testing.T) {
 			a, ts := liveApp(t)
 			pages := translatedFixtures(t, a)

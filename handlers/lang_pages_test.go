@@ -15,7 +15,21 @@ import (
 	"reversi/club"
 	"reversi/game"
 	"reversi/static"
+	"reversi/views"
 )
+
+// langCodes are the codes of the pages' languages, English first, and
+// translatedCodes those but English: the catalogue's own list, so that a
+// language added is tested without a test to change.
+func langCodes() []string {
+	var codes []string
+	for _, l := range views.Languages() {
+		codes = append(codes, l.Code)
+	}
+	return codes
+}
+
+func translatedCodes() []string { return langCodes()[1:] }
 
 // The French and Japanese pages must not mix languages: every page a
 // player of the fixture games can reach, read as text (with the names
@@ -148,7 +162,7 @@ func translatedFixtures(t *testing.T, a *testApp) map[string]string {
 // answers to forms that render a page (a refused move, a stale board, a
 // bad record, the new-game question), in French and in Japanese.
 func TestTranslatedPagesSayNoEnglish(t *testing.T) {
-	for _, lang := range []string{"fr", "ja"} {
+	for _, lang := range translatedCodes() {
 		t.Run(lang, func(t *testing.T) {
 			a := newApp(t)
 			pages := translatedFixtures(t, a)
@@ -204,7 +218,7 @@ func TestTranslatedPagesSayNoEnglish(t *testing.T) {
 // TestTranslatedPageWeights holds the game page after a move to 4 KB
 // gzipped, and a first visit to 14 KB, in each language.
 func TestTranslatedPageWeights(t *testing.T) {
-	for _, lang := range []string{"en", "fr", "ja"} {
+	for _, lang := range langCodes() {
 		a := newApp(t)
 		a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, nil)
 		cookie := a.inLanguage(lang)
@@ -260,7 +274,7 @@ var _ = club.Online // the fixtures' package, used by browserPages
 func TestTextBrowserBoardInEachLanguage(t *testing.T) {
 	w3mPath(t)
 	var want []string
-	for _, lang := range []string{"en", "fr", "ja"} {
+	for _, lang := range langCodes() {
 		a := newApp(t)
 		a.put("midgamemidgamemi", testPlayer, game.Options{Size: 8}, midGame8, nil)
 		body := a.do("GET", "/games/midgamemidgamemi", nil, a.inLanguage(lang)).Body.String()

@@ -67,9 +67,11 @@ func (s *Server) answerPuzzle(c *gin.Context) error {
 // renderPuzzle writes puzzle p's page, or the list when p is nil.
 func (s *Server) renderPuzzle(c *gin.Context, p *puzzle.Puzzle, ans *play.PuzzleAnswer, status int, message views.Text) error {
 	pr, err := s.app.PuzzleProgress(c.Request.Context(), playerID(c))
-	if err == nil {
-		name, page := views.PuzzlePages(func(t views.Text, sk views.SkipLink) views.Base { return s.base(c.Request, t, sk) }, static.JS.Path, p, ans, pr, s.app.DailyPuzzle(), message)
-		s.writePage(c.Writer, c.Request, status, name, page)
+	base := func(t views.Text, sk views.SkipLink) views.Base { return s.base(c.Request, t, sk) }
+	if err == nil && p == nil {
+		s.writePage(c.Writer, c.Request, status, views.PuzzleIndexName, views.PuzzleIndexPageFor(play.PuzzleIndexFor(pr, s.app.DailyPuzzle()), base))
+	} else if err == nil {
+		s.writePage(c.Writer, c.Request, status, views.PuzzlePageName, views.PuzzlePageFor(play.PuzzleFor(p, ans, pr, s.app.DailyPuzzle()), base, static.JS.Path, message))
 	}
 	return err
 }

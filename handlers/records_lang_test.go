@@ -11,10 +11,6 @@ import (
 	"reversi/game"
 )
 
-// recordLangs are the languages whose pages of the records and the review
-// have golden files.
-var recordLangs = []string{"en", "fr", "ja"}
-
 // TestRecordPagesGolden renders the pages of the records and the review,
 // each state that has words of its own, in every language, against golden
 // files: a replay with the review's verdict, a pass and a resignation, an
@@ -61,7 +57,7 @@ func TestRecordPagesGolden(t *testing.T) {
 		{"rec-review-none", "GET", "/games/finishedfinished/review", nil, 200},
 		{"rec-review-playing", "GET", "/games/midgamemidgamemi/review", nil, 200},
 	}
-	for _, lang := range recordLangs {
+	for _, lang := range langCodes() {
 		for _, p := range pages {
 			t.Run(p.name+"-"+lang, func(t *testing.T) {
 				w := a.doLang(p.method, p.path, p.form, lang, cookie)

@@ -24,7 +24,7 @@ var tutorialPaths = []string{
 func TestTutorialPagesTranslated(t *testing.T) {
 	a := newApp(t)
 	cookie := a.practicePost("moves", 0, "d3", nil)
-	for _, code := range []string{"fr", "ja"} {
+	for _, code := range translatedCodes() {
 		for _, path := range tutorialPaths {
 			w := a.getLang(path, code, cookie)
 			if w.Code != http.StatusOK || w.Header().Get("Content-Language") != code {
@@ -43,7 +43,7 @@ func TestTutorialPagesTranslated(t *testing.T) {
 func TestTutorialGoldenPagesTranslated(t *testing.T) {
 	a := newApp(t)
 	cookie := a.practicePost("moves", 0, "d3", nil)
-	for _, code := range []string{"fr", "ja"} {
+	for _, code := range translatedCodes() {
 		for _, tc := range []struct {
 			name, path string
 			cookie     bool

@@ -7,7 +7,8 @@ import (
 )
 
 // BenchmarkRenderGame renders a mid-game 8×8 game page, the page every
-// move is followed by.
+// move is followed by, in each language and in English with the discs
+// named Dark and Light.
 func BenchmarkRenderGame(b *testing.B) {
 	v, err := New()
 	if err != nil {
@@ -32,11 +33,25 @@ func BenchmarkRenderGame(b *testing.B) {
 		CanUndo: true, CanHint: true, ShowMoves: true, AllowUndo: true,
 		Moves: rec.Transcript(),
 	}
-	for b.Loop() {
-		buf, err := v.Render(English(), Play, page)
-		if err != nil {
-			b.Fatal(err)
-		}
-		Release(buf)
+	langs := []struct {
+		name string
+		l    *Lang
+	}{{"dark-light", Lookup("en", NamesDarkLight)}}
+	for _, l := range Languages() {
+		langs = append(langs, struct {
+			name string
+			l    *Lang
+		}{l.Code, l})
+	}
+	for _, tc := range langs {
+		b.Run(tc.name, func(b *testing.B) {
+			for b.Loop() {
+				buf, err := v.Render(tc.l, Play, page)
+				if err != nil {
+					b.Fatal(err)
+				}
+				Release(buf)
+			}
+		})
 	}
 }

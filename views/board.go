@@ -122,13 +122,13 @@ func (v BoardView) Grid(field string, in ...*Lang) template.HTML {
 		l = in[0]
 	}
 	var b strings.Builder
-	b.Grow(160 + v.Size*(40+v.Size*140))
+	b.Grow(160 + v.Size*(40+v.Size*110)) // an 8×8 board is 5–6 KB
 	b.WriteString(`<div class="grid b`)
 	b.WriteString(strconv.Itoa(v.Size))
 	b.WriteString(`"><span></span>`)
 	for _, c := range v.Cols {
 		b.WriteString(` <span aria-hidden="true">`)
-		b.WriteString(html.EscapeString(c))
+		writeEscaped(&b, c)
 		b.WriteString(`</span>`)
 	}
 	for _, r := range v.Rows {
@@ -144,11 +144,14 @@ func (v BoardView) Grid(field string, in ...*Lang) template.HTML {
 }
 
 // button writes the square as a button whose value the form sends under
-// field, labelled in l.
+// field, labelled in l: a game board's label from l's table of escaped
+// words, any other said and escaped here.
 func (s SquareView) button(b *strings.Builder, field string, l *Lang) {
 	attr := func(name, value string) {
-		b.WriteString(" " + name + `="`)
-		b.WriteString(html.EscapeString(value))
+		b.WriteByte(' ')
+		b.WriteString(name)
+		b.WriteString(`="`)
+		writeEscaped(b, value)
 		b.WriteByte('"')
 	}
 	b.WriteString(" <button")
@@ -157,7 +160,13 @@ func (s SquareView) button(b *strings.Builder, field string, l *Lang) {
 	if s.Disc != "empty" { // the stylesheet draws only discs
 		attr("data-disc", s.Disc)
 	}
-	attr("aria-label", l.Say(s.Label))
+	if sl, ok := s.squareLabel(); ok {
+		b.WriteString(` aria-label="`)
+		l.boardHTML.write(b, *sl)
+		b.WriteByte('"')
+	} else {
+		attr("aria-label", l.Say(s.Label))
+	}
 	if s.Class != "" {
 		attr("class", s.Class)
 	}
@@ -167,6 +176,31 @@ func (s SquareView) button(b *strings.Builder, field string, l *Lang) {
 	b.WriteByte('>')
 	b.WriteString(s.Char())
 	b.WriteString("</button>")
+}
+
+// writeEscaped writes s escaped as html.EscapeString escapes it. Nearly
+// every value on a board, a square's name, a disc, a class, has nothing
+// to escape, and is written as it is without the replacer's work. (A
+// loop over the bytes: strings.IndexAny builds its set on every call.)
+func writeEscaped(b *strings.Builder, s string) {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '<', '>', '&', '\'', '"':
+			b.WriteString(html.EscapeString(s))
+			return
+		}
+	}
+	b.WriteString(s)
+}
+
+// squareLabel returns the game board's label that s.Label holds, if it
+// holds one.
+func (s SquareView) squareLabel() (*squareLabel, bool) {
+	if s.Label.Key != squareLabelKey || len(s.Label.Args) != 1 || len(s.Label.Parts) > 0 {
+		return nil, false
+	}
+	sl, ok := s.Label.Args[0].(*squareLabel)
+	return sl, ok
 }
 
 // Char returns the square's content as one character, as a text browser
@@ -229,96 +263,122 @@ type Marks struct {
 	Hint     game.Square // game.Pass for none
 }
 
-// placedWord labels the viewer's own last placement: in a local game both
-// sides are the viewer, and the disc is only "just placed".
-func placedWord(opponent string) Text {
-	if opponent == OpponentLocal {
-		return Say("board.placed")
-	}
-	return Say("board.placed.you")
-}
-
-// replyWord labels a disc the opponent placed in reply.
-func replyWord(opponent string) Text {
-	if opponent == OpponentComputer {
-		return Say("board.reply.computer")
-	}
-	return Say("board.reply.opponent")
-}
-
 // maxStep is the highest animation step the stylesheet knows.
 const maxStep = 20
 
 // NewBoard lays out b with m for the board template.
 func NewBoard(b game.Board, m Marks) BoardView {
 	moves := b.Moves()
-	return layoutWords(b, func(sq game.Square, disc game.Color, label []Text, class []string) (bool, []Text, []string) {
+	return layoutWords(b, func(sq game.Square, disc game.Color, class []string) (bool, squareLabel, []string) {
+		var label squareLabel
 		legal := moves.Has(sq)
 		// Every empty square can be pressed, legal or not: the server
 		// answers an illegal one by saying why (422).
 		open := m.Playable && disc == game.Empty
 		if legal && m.ShowLegal {
 			class = append(class, "lg")
-			label = append(label, Say("board.legal"))
-			if f := b.Flips(sq).Count(); f > 0 {
-				label = append(label, Say("board.flips", f))
-			}
+			label.marks |= markLegal
+			label.flips = b.Flips(sq).Count()
 		}
 		if sq == m.Hint {
 			class = append(class, "hint")
-			label = append(label, Say("board.hint"))
+			label.marks |= markHint
 		}
 		// A disc placed and then flipped by the reply keeps both marks.
+		// In a local game both sides are the viewer, and a disc placed is
+		// only "just placed".
 		switch {
 		case slices.Contains(m.Placed, sq) && m.Opponent == OpponentLocal:
 			class = append(class, "pl")
-			label = append(label, placedWord(m.Opponent))
+			label.marks |= markPlaced
 		case slices.Contains(m.Placed, sq):
 			class = append(class, "yo")
-			label = append(label, placedWord(m.Opponent))
+			label.marks |= markPlacedYou
+		case slices.Contains(m.Replies, sq) && m.Opponent == OpponentComputer:
+			class = append(class, "pl")
+			label.marks |= markReplyComputer
 		case slices.Contains(m.Replies, sq):
 			class = append(class, "pl")
-			label = append(label, replyWord(m.Opponent))
+			label.marks |= markReplyOpponent
 		}
 		if m.Flipped.Has(sq) {
 			class = append(class, "fl")
-			label = append(label, Say("board.flipped"))
+			label.marks |= markFlipped
 		}
 		if st, ok := m.Steps[sq]; ok && st > 0 {
-			class = append(class, "s"+strconv.Itoa(min(st, maxStep)))
+			class = append(class, steps[min(st, maxStep)])
 		}
 		return open, label, class
 	})
 }
 
+// steps are the classes of the animation steps, "s1" to "s20", by step.
+var steps = func() (s [maxStep + 1]string) {
+	for i := range s {
+		s[i] = "s" + strconv.Itoa(i)
+	}
+	return s
+}()
+
 // discWords are the keys of what a square holds, by colour.
 var discWords = map[game.Color]string{game.Black: "board.disc.black", game.White: "board.disc.white", game.Empty: "board.disc.empty"}
 
 // layoutWords lays out b row by row, each square as square describes it:
-// whether its button is enabled, and its label and classes, to which
-// square appends after the square's name and content that layoutWords
-// puts first in the label. The label's words are joined by board.sep:
-// "d3, empty, legal move".
-func layoutWords(b game.Board, square func(sq game.Square, disc game.Color, label []Text, class []string) (open bool, _ []Text, _ []string)) BoardView {
+// whether its button is enabled, and its label's marks and its classes,
+// which square appends to class. The label says the square's name and
+// content first, then the marks (see boardWords): "d3, empty, legal move".
+func layoutWords(b game.Board, square func(sq game.Square, disc game.Color, class []string) (open bool, _ squareLabel, _ []string)) BoardView {
 	n := b.Size()
-	v := BoardView{Size: n, Cols: make([]string, n), Rows: make([]RowView, n)}
-	for c := range n {
-		v.Cols[c] = string(rune('a' + c))
-	}
+	v := BoardView{Size: n, Cols: columns[:n:n], Rows: make([]RowView, n)}
+	// One allocation each for the board's squares, their labels and the
+	// labels' Texts' arguments, rather than one per square.
+	all := make([]SquareView, n*n)
+	labels := make([]squareLabel, n*n)
+	args := make([]any, n*n)
+	var classes [6]string
 	for r := range n {
-		row := RowView{Num: r + 1, Squares: make([]SquareView, n)}
+		row := RowView{Num: r + 1, Squares: all[r*n : (r+1)*n : (r+1)*n]}
 		for c := range n {
+			i := r*n + c
 			sq := game.SquareAt(n, c, r)
 			disc := b.At(sq)
-			name := sq.Name(n)
-			open, label, class := square(sq, disc, []Text{Plain(name), Say(discWords[disc])}, nil)
+			name := nameOf(n, sq)
+			open, label, class := square(sq, disc, classes[:0])
+			label.name, label.disc = name, disc
+			labels[i] = label
+			args[i] = &labels[i]
 			row.Squares[c] = SquareView{Name: name, Disc: disc.String(), Disabled: !open,
-				Label: Text{Key: "board.sep", Parts: label}, Class: strings.Join(class, " ")}
+				Label: Text{Key: squareLabelKey, Args: args[i : i+1 : i+1]}, Class: strings.Join(class, " ")}
 		}
 		v.Rows[r] = row
 	}
 	return v
 }
+
+// nameOf is sq.Name(n), from a table for the sizes the game supports.
+func nameOf(n int, sq game.Square) string {
+	if names, ok := squareNames[n]; ok && sq >= 0 && int(sq) < len(names) {
+		return names[sq]
+	}
+	return sq.Name(n)
+}
+
+// squareNames are the squares' names of each size of board, by square:
+// named once rather than on every page.
+var squareNames = func() map[int][]string {
+	m := make(map[int][]string)
+	for _, n := range game.Sizes() {
+		names := make([]string, n*n)
+		for i := range names {
+			names[i] = game.Square(i).Name(n)
+		}
+		m[n] = names
+	}
+	return m
+}()
+
+// columns are the boards' column letters, enough for the largest board.
+var columns = []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p"}
 
 // Distance returns how many steps apart two squares of a size×size board
 // are, counting a diagonal step as one: the order in which flips are shown,

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -51,8 +52,10 @@ type Text struct {
 // Say returns the Text of key with args.
 func Say(key string, args ...any) Text { return Text{Key: key, Args: args} }
 
-// IsZero reports whether t says nothing.
-func (t Text) IsZero() bool { return t.Key == "" && len(t.Parts) == 0 }
+// IsZero reports whether t says nothing. A Text with Parts has the key of
+// their separator, so a Text says something exactly when it has a key,
+// which the templates of the hottest pages test rather than calling this.
+func (t Text) IsZero() bool { return t.Key == "" }
 
 // Clauses joins parts into one sentence, the first letter a capital:
 // "you played f5 and flipped 1; your move".
@@ -99,52 +102,79 @@ type Lang struct {
 	tag     language.Tag
 	entries map[string][]string // paragraphs by key
 	printer *message.Printer
+	english *Lang // the fallback of a missing key: English, or l itself
+	// board and boardHTML are the words of a board's labels, said once,
+	// and escaped for an attribute (see boardWords).
+	board, boardHTML *boardWords
 }
 
 // NamesDarkLight is the choice of Dark and Light for the discs' names.
 const NamesDarkLight = "dl"
 
-// languages are the pages' languages, English first: the fallback of
-// negotiation and of a key missing elsewhere.
-var languages = []*Lang{
-	{Code: "en", Name: "English", tag: language.English},
-	{Code: "fr", Name: "Français", tag: language.French},
-	{Code: "ja", Name: "日本語", tag: language.Japanese},
+// catalogue is the pages' languages with their words.
+type catalogue struct {
+	langs     []*Lang // English first: the fallback of negotiation and of a missing key
+	darkLight *Lang   // English with the discs named Dark and Light
+	matcher   language.Matcher
 }
 
-// darkLight is English with the discs named Dark and Light.
-var darkLight = &Lang{Code: "en", Names: NamesDarkLight, Name: "English", tag: language.English}
-
-// matcher picks among the languages' tags, English first.
-var matcher language.Matcher
-
-func init() {
-	tags := make([]language.Tag, len(languages))
-	for i, l := range languages {
+// loadCatalogue loads the pages' languages, listed here, from the
+// catalogues embedded in the binary.
+func loadCatalogue() (*catalogue, error) {
+	c := &catalogue{langs: []*Lang{
+		{Code: "en", Name: "English", tag: language.English},
+		{Code: "fr", Name: "Français", tag: language.French},
+		{Code: "ja", Name: "日本語", tag: language.Japanese},
+	}}
+	en := c.langs[0]
+	tags := make([]language.Tag, len(c.langs))
+	for i, l := range c.langs {
+		l.english = en
 		if err := l.load(); err != nil {
-			panic(err)
+			return nil, err
 		}
 		tags[i] = l.tag
 	}
-	matcher = language.NewMatcher(tags)
-	darkLight.entries = darkLightEntries(languages[0].entries)
-	darkLight.build()
+	c.matcher = language.NewMatcher(tags)
+	c.darkLight = &Lang{Code: "en", Names: NamesDarkLight, Name: "English", tag: language.English,
+		english: en, entries: darkLightEntries(en.entries)}
+	if err := c.darkLight.build(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// loaded is the catalogue, loaded on first use. New reports its error;
+// the functions below, which have no error to return, find it loaded by
+// then in a program that checked New's.
+var loaded = sync.OnceValues(loadCatalogue)
+
+// languages returns the loaded catalogue. A catalogue that does not load
+// is a fault of the binary, which New reports as an error; asking for a
+// language without having made the Views first is the only way here.
+func languages() *catalogue {
+	c, err := loaded()
+	if err != nil {
+		panic(fmt.Sprintf("views: the catalogue did not load (New reports it): %v", err))
+	}
+	return c
 }
 
 // English is the first language, the fallback.
-func English() *Lang { return languages[0] }
+func English() *Lang { return languages().langs[0] }
 
 // Languages returns the pages' languages, English first.
-func Languages() []*Lang { return languages }
+func Languages() []*Lang { return slices.Clone(languages().langs) }
 
 // Lookup returns the language of code with the disc names names, or nil
 // when there is no such language. Dark and Light are English only; other
 // languages ignore names.
 func Lookup(code, names string) *Lang {
-	for _, l := range languages {
+	c := languages()
+	for _, l := range c.langs {
 		if l.Code == code {
 			if l.Code == "en" && names == NamesDarkLight {
-				return darkLight
+				return c.darkLight
 			}
 			return l
 		}
@@ -155,12 +185,13 @@ func Lookup(code, names string) *Lang {
 // Negotiate returns the language that fits an Accept-Language header
 // best, English when none does.
 func Negotiate(acceptLanguage string) *Lang {
+	c := languages()
 	tags, _, _ := language.ParseAcceptLanguage(acceptLanguage)
-	_, i, conf := matcher.Match(tags...)
+	_, i, conf := c.matcher.Match(tags...)
 	if conf == language.No {
-		return languages[0]
+		return c.langs[0]
 	}
-	return languages[i]
+	return c.langs[i]
 }
 
 func (l *Lang) load() error {
@@ -200,8 +231,7 @@ func (l *Lang) load() error {
 			l.entries[key] = ps
 		}
 	}
-	l.build()
-	return nil
+	return l.build()
 }
 
 // proseNames are the catalogue files of pages' prose (the tutorial and the
@@ -213,20 +243,27 @@ var proseNames = map[string]bool{"tutorial": true, "rules": true, "strategy": tr
 // or after a space: "[one] ", "[other] ", "[=0] ".
 var pluralCase = regexp.MustCompile(`(?:^| )\[(zero|one|two|few|many|other|=\d+)\] `)
 
-// build makes the printer of l's messages.
-func (l *Lang) build() {
+// build makes the printer of l's messages and the table of its board's
+// words.
+func (l *Lang) build() error {
 	b := catalog.NewBuilder(catalog.Fallback(l.tag))
 	for key, paras := range l.entries {
 		if len(paras) != 1 || !strings.ContainsRune(paras[0], '%') && !strings.HasPrefix(paras[0], "[") {
 			continue // said as written
 		}
+		var err error
 		if cases, ok := pluralCases(paras[0]); ok {
-			b.Set(l.tag, key, plural.Selectf(1, "%d", cases...))
-			continue
+			err = b.Set(l.tag, key, plural.Selectf(1, "%d", cases...))
+		} else {
+			err = b.SetString(l.tag, key, paras[0])
 		}
-		b.SetString(l.tag, key, paras[0])
+		if err != nil {
+			return fmt.Errorf("lang %s: key %q: %w", l.Code, key, err)
+		}
 	}
 	l.printer = message.NewPrinter(l.tag, message.Catalog(b))
+	l.board, l.boardHTML = newBoardWords(l, false), newBoardWords(l, true)
+	return nil
 }
 
 // pluralCases splits "[one] %d disc [other] %d discs" into its selectors
@@ -258,7 +295,7 @@ func (l *Lang) Paras(key string) []string {
 	if ps, ok := l.entries[key]; ok {
 		return ps
 	}
-	return languages[0].entries[key]
+	return l.english.entries[key]
 }
 
 // Say says t in l.
@@ -277,6 +314,11 @@ func (l *Lang) Say(t Text) string {
 		}
 	}
 	if len(t.Args) == 1 {
+		if s, ok := t.Args[0].(*squareLabel); ok {
+			var b strings.Builder
+			l.board.write(&b, *s)
+			return b.String()
+		}
 		if i, ok := t.Args[0].(para); ok {
 			if ps := l.Paras(t.Key); int(i) < len(ps) {
 				return ps[i]
@@ -291,8 +333,8 @@ func (l *Lang) Say(t Text) string {
 func (l *Lang) T(key string, args ...any) string {
 	ps, ok := l.entries[key]
 	if !ok {
-		if l != languages[0] && languages[0].Has(key) {
-			return languages[0].T(key, args...) // a test fails for this
+		if l != l.english && l.english.Has(key) {
+			return l.english.T(key, args...) // a test fails for this
 		}
 		return key
 	}

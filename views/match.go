@@ -3,142 +3,210 @@ package views
 import (
 	"strings"
 
-	"reversi/club"
 	"reversi/game"
 	"reversi/play"
 )
 
-// The parts of a game's page that follow from the match alone: who the
-// page speaks to, its status, the board's marks, the score, the result
-// and the move list. The handler adds what the request knows.
+// A game's page presents the facts play decides of its match
+// (play.GameFor) with what only the request knows (GameRequest), in one
+// function, GamePageFor.
 
-// MatchVoice is who the page speaks to: the viewer's seat, or both colours in a
-// local game.
+// MatchVoice is who the page speaks to: the viewer's seat, or both colours
+// in a local game.
 func MatchVoice(m *play.Match) Voice { return Voice{You: m.Seat} }
 
-// matchEnding is how m stands, for the page's sentences.
-func matchEnding(m *play.Match) Ending {
-	o := m.Outcome()
-	return Ending{Result: o.Result, Resigned: o.Resigned}
+// GameRequest is what only the request knows of a game's page.
+type GameRequest struct {
+	// Base makes the page's Base from its title and skip link.
+	Base func(Text, SkipLink) Base
+	// JS is the board script's path, and Live the live-update script's,
+	// given to a page that awaits something.
+	JS, Live string
+	Message  Text   // why the last request was refused, or zero
+	Did      string // what the last request did, when not a move: "undo", "hint", "settings"
+	Ask      string // the question the address asks: "resign" or "delete"
+	Record   RecordView
+	Again    []Field // a new game with the same choices, offered once the game is over
+	// The addresses of an online game's room: the room's current round,
+	// the invite, where the play-again form posts, the long-poll link and
+	// the event stream.
+	NextRound, Invite, AgainAction, Check, Events string
 }
 
-// matchEvents turns the last turn into the page's events.
-func matchEvents(evs []play.Event) []Event {
-	out := make([]Event, len(evs))
-	for i, ev := range evs {
-		out[i] = Event{Color: ev.Color, Square: ev.Square, Placed: ev.Placed, Flips: ev.Flips.Count()}
+// GamePageFor presents the facts of a game's page with the request's. A
+// message is also the page's title; the page marks the last turn's discs
+// unless the last request was an undo, and animates them only right after
+// a move.
+func GamePageFor(f play.GameFacts, r GameRequest) GamePage {
+	opp := string(f.Opponent)
+	status := gameStatus(f, r.Did)
+	title := status
+	if !r.Message.IsZero() {
+		title = r.Message
 	}
-	return out
-}
-
-// matchIntro is what the first page of a game says first.
-func matchIntro(m *play.Match) Intro {
-	switch {
-	case m.Game.Opponent == club.Computer && m.UndoTarget() < 0 && !m.HumanPassed():
-		return IntroComputer
-	case m.Game.Opponent == club.Online && m.Ply() == 0:
-		return IntroOnline
-	case m.Game.Opponent == club.Local && m.Ply() == 0:
-		return IntroLocal
+	page := GamePage{
+		Base:      r.Base(title, SkipToBoard),
+		ID:        f.ID,
+		Heading:   GameHeading(opp, f.Seat, f.Level),
+		Status:    status,
+		Message:   r.Message,
+		Ply:       f.Ply,
+		Board:     NewBoard(f.Board, gameMarks(f, r.Message.IsZero() && r.Did == "", r.Did)),
+		Players:   gamePlayers(f),
+		Pass:      f.Pass,
+		Resume:    f.Resume,
+		CanUndo:   f.CanUndo,
+		CanHint:   f.CanHint,
+		ShowMoves: f.ShowMoves,
+		AllowUndo: f.AllowUndo,
+		Sound:     f.Sound,
+		Moves:     gameMoves(f),
+		Record:    r.Record,
+		Result:    gameResult(f),
+		CanResign: f.CanResign,
+		AskResign: f.CanResign && r.Ask == "resign",
+		CanDelete: f.CanDelete,
+		AskDelete: f.CanDelete && r.Ask == "delete",
 	}
-	return NoIntro
+	page.JS = r.JS
+	if f.Pass {
+		page.PassLabel = PassLabel(opp, f.Board.Turn())
+	}
+	if f.Room != nil {
+		page.Online = roomView(f.Room, r)
+		if page.Online.Events != "" {
+			page.Live = r.Live
+		}
+	} else if page.Result != nil {
+		page.Again = r.Again
+	}
+	return page
 }
 
-// MatchStatus is the page's status heading: what the last request did and
+// gameEnding is how the game stands, for the page's sentences.
+func gameEnding(f play.GameFacts) Ending {
+	return Ending{Result: f.Outcome.Result, Resigned: f.Outcome.Resigned}
+}
+
+// intros are the narration's intros, by play's.
+var intros = map[play.Intro]Intro{play.IntroComputer: IntroComputer, play.IntroOnline: IntroOnline, play.IntroLocal: IntroLocal}
+
+// gameStatus is the page's status heading: what the last request did and
 // what comes next.
-func MatchStatus(m *play.Match, did string) Text {
-	v, b, end := MatchVoice(m), m.Board(), matchEnding(m)
-	if sq, ok := m.Hint(); ok {
-		return v.Hinted(sq, b, end)
-	}
+func gameStatus(f play.GameFacts, did string) Text {
+	v, b, end := Voice{You: f.Seat}, f.Board, gameEnding(f)
 	switch {
-	case m.Waiting():
+	case f.Hint != game.Pass:
+		return v.Hinted(f.Hint, b, end)
+	case f.Waiting:
 		return v.Waiting()
 	case did == "undo":
 		return v.Undone(b, end)
 	case did == "settings":
 		return v.SettingsSaved(b, end)
 	}
-	return v.Narrate(matchIntro(m), matchEvents(m.LastTurn()), b, end, m.Game.Record.Options.Size)
+	evs := make([]Event, len(f.LastTurn))
+	for i, ev := range f.LastTurn {
+		evs[i] = Event{Color: ev.Color, Square: ev.Square, Placed: ev.Placed, Flips: ev.Flips.Count()}
+	}
+	return v.Narrate(intros[f.Intro], evs, b, end, f.Size)
 }
 
-// MatchMarks returns the last turn's placed and flipped discs, with animation
-// steps from each placed disc outward, the computer's reply after the
-// player's move, and the hint's ring.
-func MatchMarks(m *play.Match, animate bool, did string) Marks {
-	mk := Marks{Hint: game.Pass, Opponent: string(m.Game.Opponent)}
-	if did != "undo" {
-		size := m.Game.Record.Options.Size
-		steps := map[game.Square]int{}
-		base := 0
-		for _, ev := range m.LastTurn() {
-			if ev.Square == game.Pass {
-				continue
-			}
-			// A placement keeps its mark even when a later reply of the
-			// turn flips it; the animation steps follow the latest event.
-			steps[ev.Square] = base
-			if m.IsHuman(ev.Color) {
-				mk.Placed = append(mk.Placed, ev.Square)
-			} else {
-				mk.Replies = append(mk.Replies, ev.Square)
-			}
-			top := base
-			for f := range ev.Flips.All() {
-				d := base + Distance(size, ev.Square, f)
-				steps[f] = d
-				mk.Flipped = mk.Flipped.Or(game.Bit(f))
-				top = max(top, d)
-			}
-			base = top + 2
-		}
-		if animate {
-			mk.Steps = steps
-		}
+// gameMarks returns the last turn's placed and flipped discs, with
+// animation steps from each placed disc outward, the computer's reply
+// after the player's move, and the hint's ring.
+func gameMarks(f play.GameFacts, animate bool, did string) Marks {
+	mk := Marks{Hint: f.Hint, Opponent: string(f.Opponent), Playable: f.Playable, ShowLegal: f.ShowLegal}
+	if did == "undo" {
+		return mk
 	}
-	if sq, ok := m.Hint(); ok {
-		mk.Hint = sq
+	steps := map[game.Square]int{}
+	base := 0
+	for _, ev := range f.LastTurn {
+		if ev.Square == game.Pass {
+			continue
+		}
+		// A placement keeps its mark even when a later reply of the turn
+		// flips it; the animation steps follow the latest event.
+		steps[ev.Square] = base
+		if ev.Human {
+			mk.Placed = append(mk.Placed, ev.Square)
+		} else {
+			mk.Replies = append(mk.Replies, ev.Square)
+		}
+		top := base
+		for sq := range ev.Flips.All() {
+			d := base + Distance(f.Size, ev.Square, sq)
+			steps[sq] = d
+			mk.Flipped = mk.Flipped.Or(game.Bit(sq))
+			top = max(top, d)
+		}
+		base = top + 2
 	}
-	mk.Playable = m.CanPlay() && !m.Board().MustPass()
-	// Rings only for the one who may move now: not for a side waiting for
-	// the other's move, nor while an online game waits for its guest.
-	mk.ShowLegal = m.Game.ShowMoves && m.CanPlay()
+	if animate {
+		mk.Steps = steps
+	}
 	return mk
 }
 
-// MatchPlayers are the two lines of the score.
-func MatchPlayers(m *play.Match) []PlayerLine {
-	b, playing := m.Board(), m.Playing() && !m.Waiting()
-	var lines []PlayerLine
+// gamePlayers are the two lines of the score.
+func gamePlayers(f play.GameFacts) []PlayerLine {
+	lines := make([]PlayerLine, 0, 2)
 	for _, c := range []game.Color{game.Black, game.White} {
 		lines = append(lines, PlayerLine{
-			Color: c.String(), Side: c, Role: PlayerRole(string(m.Game.Opponent), m.Seat, c),
-			Computer: m.Game.Opponent == club.Computer && c != m.Seat,
-			Discs:    b.Count(c), ToMove: playing && !m.Waiting() && b.Turn() == c,
+			Color: c.String(), Side: c, Role: PlayerRole(string(f.Opponent), f.Seat, c),
+			Computer: f.Computer == c, Discs: f.Board.Count(c), ToMove: f.ToMove == c,
 		})
 	}
 	return lines
 }
 
-// MatchResult is the result screen of a finished game, or nil.
-func MatchResult(m *play.Match) *ResultView {
-	if m.Playing() {
+// gameResult is the result screen of a finished game, or nil.
+func gameResult(f play.GameFacts) *ResultView {
+	if f.Playing {
 		return nil
 	}
-	o := m.Outcome()
+	o := f.Outcome
 	return &ResultView{
-		Winner: Winner(string(m.Game.Opponent), m.Seat, matchEnding(m)), Black: o.Black, White: o.White,
-		BlackScore: o.BlackScore, WhiteScore: o.WhiteScore, Hints: m.Game.Hints, Undos: m.Game.Undos,
+		Winner: Winner(string(f.Opponent), f.Seat, gameEnding(f)), Black: o.Black, White: o.White,
+		BlackScore: o.BlackScore, WhiteScore: o.WhiteScore, Hints: f.Hints, Undos: f.Undos,
 		Resigned: o.Resigned,
 	}
 }
 
-// MatchMoves is the moves so far, passes included.
-func MatchMoves(m *play.Match) string {
-	size := m.Game.Record.Options.Size
-	names := make([]string, len(m.Game.Record.Plies))
-	for i, mv := range m.Game.Record.Plies {
-		names[i] = mv.Name(size)
+// gameMoves is the moves so far, passes included.
+func gameMoves(f play.GameFacts) string {
+	names := make([]string, len(f.Plies))
+	for i, mv := range f.Plies {
+		names[i] = mv.Name(f.Size)
 	}
 	return strings.Join(names, " ")
+}
+
+// roomView is what the game page shows of its room.
+func roomView(room *play.RoomFacts, r GameRequest) *OnlineView {
+	v := &OnlineView{}
+	if room.Later {
+		v.NextRound = r.NextRound
+	}
+	if room.Invite {
+		v.Invite = r.Invite
+	}
+	var waiting Awaited
+	switch room.Awaiting {
+	case play.AwaitingGuest:
+		waiting = WaitingForGuest()
+	case play.AwaitingMove:
+		waiting = WaitingForMove(room.Them)
+	case play.AwaitingAnswer:
+		waiting = WaitingForAnswer(room.Them)
+	}
+	if a := room.Again; a != nil {
+		v.Again = &AgainView{Action: r.AgainAction, Version: a.Version, Mine: a.Mine, Theirs: a.Theirs, Them: room.Them}
+	}
+	if !waiting.IsZero() {
+		v.Waiting, v.Check, v.Events = waiting, r.Check, r.Events
+	}
+	v.Score = MatchScore(room.Score.Round, room.Score.Mine, room.Score.Theirs, room.Score.Draws)
+	return v
 }

@@ -52,7 +52,7 @@ func TestNarrate(t *testing.T) {
 		if got := English().Say(tt.text()); got != tt.en {
 			t.Errorf("%s: %q, want %q", tt.name, got, tt.en)
 		}
-		for _, l := range languages[1:] {
+		for _, l := range Languages()[1:] {
 			// A Text is said once: its arguments become words.
 			if got := l.Say(tt.text()); got == "" || got == tt.en {
 				t.Errorf("%s in %s: %q", tt.name, l.Code, got)

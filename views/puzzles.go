@@ -21,8 +21,6 @@ const (
 	PuzzleIndexName = "puzzles"
 )
 
-func init() { recordPages = append(recordPages, PuzzlePageName, PuzzleIndexName) }
-
 // PuzzlePage is one puzzle, with the verdict on an answer when there is one.
 type PuzzlePage struct {
 	Base
@@ -206,19 +204,20 @@ var NoticeNoPuzzle = Notice{Say("notice.nopuzzle.h"), Say("notice.nopuzzle")}
 // PuzzleURL is puzzle n's address.
 func PuzzleURL(n int) string { return "/puzzles/" + strconv.Itoa(n) }
 
-// NewPuzzlePage lays out puzzle p for a player at progress pr, with the
-// verdict on ans when there is one; next is the puzzle to offer after it
-// and daily the day's puzzle. A message, why an answer was refused, is
+// PuzzlePageFor presents the facts of a puzzle's page, with the verdict on
+// an answer when there is one: base makes the page's Base from its title,
+// js is the board script's path. A message, why an answer was refused, is
 // also the page's title.
-func NewPuzzlePage(p *puzzle.Puzzle, ans *play.PuzzleAnswer, pr *club.PuzzleProgress, next, daily int, message Text) PuzzlePage {
+func PuzzlePageFor(f play.PuzzleFacts, base func(Text, SkipLink) Base, js string, message Text) PuzzlePage {
+	p, ans := f.Puzzle, f.Answer
 	url := PuzzleURL(p.Number)
 	page := PuzzlePage{Message: message,
 		Heading: PuzzleTitle(p.Number), About: PuzzleAbout(p), Status: PuzzleTask(p),
 		Position: PuzzlePosition(p.Board), Open: true, Action: url + "/answer", Label: PuzzleBoardLabel,
-		Progress: PuzzleProgressText(pr), Next: PuzzleURL(next) + "#status", NextText: PuzzleTryNext,
+		Progress: PuzzleProgressText(f.Progress), Next: PuzzleURL(f.Next) + "#status", NextText: PuzzleTryNext,
 	}
-	if daily != p.Number {
-		page.Daily = PuzzleURL(daily) + "#status"
+	if f.Daily != p.Number {
+		page.Daily = PuzzleURL(f.Daily) + "#status"
 	}
 	marks := Marks{Playable: true, ShowLegal: true, Hint: game.Pass}
 	if ans != nil {
@@ -234,6 +233,8 @@ func NewPuzzlePage(p *puzzle.Puzzle, ans *play.PuzzleAnswer, pr *club.PuzzleProg
 	if !message.IsZero() {
 		page.Title = message
 	}
+	page.Base = base(page.Title, SkipToBoard)
+	page.JS = js
 	return page
 }
 
@@ -247,54 +248,19 @@ func MsgPuzzleAnswer(err error) Text {
 	return MsgPuzzleSquare
 }
 
-// NewPuzzleIndex lays out the list for a player at progress pr.
-func NewPuzzleIndex(pr *club.PuzzleProgress, next, daily int) PuzzleIndexPage {
+// PuzzleIndexPageFor presents the facts of the puzzles' list: base makes
+// the page's Base from its title.
+func PuzzleIndexPageFor(f play.PuzzleIndexFacts, base func(Text, SkipLink) Base) PuzzleIndexPage {
 	page := PuzzleIndexPage{
-		Progress: PuzzleProgressText(pr), Next: PuzzleURL(next) + "#status", NextText: PuzzleNextLabel(pr.Level),
-		Daily: PuzzleURL(daily) + "#status", Total: len(play.Puzzles()),
+		Base:     base(PuzzleIndexTitle, SkipToMain),
+		Progress: PuzzleProgressText(f.Progress), Next: PuzzleURL(f.Next) + "#status", NextText: PuzzleNextLabel(f.Progress.Level),
+		Daily: PuzzleURL(f.Daily) + "#status", Total: f.Total,
 	}
-	for g := 1; g <= puzzle.MaxGrade; g++ {
-		pg := PuzzleGrade{Grade: g}
-		first, open := 0, 0
-		for _, p := range play.Puzzles() {
-			if p.Grade != g {
-				continue
-			}
-			pg.Count++
-			if play.Solved(pr, p.Number) {
-				pg.Solved++
-			} else if open == 0 {
-				open = p.Number
-			}
-			if first == 0 {
-				first = p.Number
-			}
-		}
-		if open == 0 {
-			open = first
-		}
-		pg.Link = PuzzleURL(open) + "#status"
-		if pg.Count > 0 {
-			page.Grades = append(page.Grades, pg)
-		}
+	for _, g := range f.Grades {
+		page.Grades = append(page.Grades, PuzzleGrade{Grade: g.Grade, Count: g.Count, Solved: g.Solved,
+			Link: PuzzleURL(g.Link) + "#status"})
 	}
 	return page
-}
-
-// PuzzlePages lays out puzzle p's page (the list when p is nil) for a
-// player at progress pr, and names its template: base makes the page's
-// Base from its title, js is the board script's path. message says why
-// an answer was refused, or nothing.
-func PuzzlePages(base func(Text, SkipLink) Base, js string, p *puzzle.Puzzle, ans *play.PuzzleAnswer, pr *club.PuzzleProgress, daily int, message Text) (string, any) {
-	if p == nil {
-		page := NewPuzzleIndex(pr, play.NextFor(pr, 0), daily)
-		page.Base = base(PuzzleIndexTitle, SkipToMain)
-		return PuzzleIndexName, page
-	}
-	page := NewPuzzlePage(p, ans, pr, play.NextFor(pr, p.Number), daily, message)
-	page.Base = base(page.Title, SkipToBoard)
-	page.JS = js
-	return PuzzlePageName, page
 }
 
 // NewReviewPuzzlePage lays out p, the position before a mistake of the

@@ -63,21 +63,17 @@ func puzzlePages(t *testing.T) []struct {
 		}{name, data})
 	}
 	base := func(title Text, sk SkipLink) Base { return Base{Title: title, Skip: sk.Target, SkipText: sk.Text} }
-	name, page := PuzzlePages(base, "", nil, nil, pr, 3, Text{})
-	add(name, page)
+	add(PuzzleIndexName, PuzzleIndexPageFor(play.PuzzleIndexFor(pr, 3), base))
 	for _, p := range puzzleSamples(t) {
-		name, page := PuzzlePages(base, "", p, nil, pr, 3, Text{})
-		add(name, page)
+		add(PuzzlePageName, PuzzlePageFor(play.PuzzleFor(p, nil, pr, 3), base, "", Text{}))
 		for _, m := range []game.Square{p.Moves[0].Move, p.Moves[1].Move} {
 			a, err := play.CheckPuzzle(p, m)
 			if err != nil {
 				t.Fatal(err)
 			}
-			name, page := PuzzlePages(base, "", p, &a, pr, 3, Text{})
-			add(name, page)
+			add(PuzzlePageName, PuzzlePageFor(play.PuzzleFor(p, &a, pr, 3), base, "", Text{}))
 		}
-		name, page = PuzzlePages(base, "", p, nil, pr, 3, MsgPuzzleSquare)
-		add(name, page)
+		add(PuzzlePageName, PuzzlePageFor(play.PuzzleFor(p, nil, pr, 3), base, "", MsgPuzzleSquare))
 	}
 	return pages
 }
@@ -112,8 +108,8 @@ func TestPuzzlePagesTranslated(t *testing.T) {
 			}
 		}
 	}
-	for _, code := range []string{"fr", "ja"} {
-		l := Lookup(code, "")
+	for _, l := range translated() {
+		code := l.Code
 		for _, pg := range puzzlePages(t) {
 			buf, err := v.Render(l, pg.name, pg.data)
 			if err != nil {

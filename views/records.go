@@ -12,9 +12,6 @@ const (
 	Import = "import"
 )
 
-// recordPages are parsed like the other pages.
-var recordPages = []string{Replay, Import}
-
 // RecordView is a game's record on its page: the numbered move list by
 // colour, the transcript, and where to download or replay it.
 type RecordView struct {
@@ -233,7 +230,7 @@ type ReplayBoard struct {
 // and the review's best move, if not game.Pass, ringed; described in words
 // for screen readers.
 func ReplayDiagram(b game.Board, placed game.Square, flipped game.Bits, best game.Square, status Text) ReplayBoard {
-	v := layoutWords(b, func(sq game.Square, _ game.Color, label []Text, class []string) (bool, []Text, []string) {
+	v := layoutWords(b, func(sq game.Square, _ game.Color, class []string) (bool, squareLabel, []string) {
 		switch {
 		case sq == placed:
 			class = append(class, "pl")
@@ -243,7 +240,7 @@ func ReplayDiagram(b game.Board, placed game.Square, flipped game.Bits, best gam
 		if sq == best {
 			class = append(class, "hint")
 		}
-		return false, label, class
+		return false, squareLabel{}, class
 	})
 	return ReplayBoard{Board: v, Title: Say("replay.board", status),
 		Description: Say("replay.counts", b.Count(game.Black), b.Count(game.White))}
@@ -282,8 +279,6 @@ var (
 
 // ReviewPageName is the review page.
 const ReviewPageName = "review"
-
-func init() { recordPages = append(recordPages, ReviewPageName) }
 
 // Review words.
 var (

@@ -19,12 +19,6 @@ const (
 	History       = "history"
 )
 
-// tutorialPages are parsed like the other pages, with the trial board
-// partial added to every set.
-var tutorialPages = []string{TutorialIndex, TutorialStep, Practice, Rules, Strategy, FAQ, History}
-
-func init() { partials = append(partials, "tutorial_board.tmpl") }
-
 // TrialBoard is a board whose squares send a trial placement in a GET form
 // (name "try"): choosing one changes nothing but the page shown.
 type TrialBoard struct {

@@ -11,14 +11,21 @@ import (
 	"html/template"
 	"regexp"
 	"slices"
+	"strings"
 	"sync"
 )
 
 //go:embed *.tmpl
 var files embed.FS
 
-// partials are parsed into every page's set.
-var partials = []string{"base.tmpl", "board.tmpl", "newgame.tmpl", "online.tmpl", "record.tmpl"}
+// The templates, all listed here: each page's set is the partials, in
+// this order, and the page's own file, NAME.tmpl.
+var (
+	partials = []string{"base.tmpl", "board.tmpl", "newgame.tmpl", "online.tmpl", "record.tmpl", "tutorial_board.tmpl"}
+	pages    = []string{Home, Confirm, Play, Error, Join,
+		TutorialIndex, TutorialStep, Practice, Rules, Strategy, FAQ, History,
+		Replay, Import, ReviewPageName, PuzzlePageName, PuzzleIndexName}
+)
 
 // Page names, one per page template file.
 const (
@@ -34,15 +41,30 @@ type Views struct {
 }
 
 // New parses the templates once for each language, with functions that
-// say their words in that language. A key written alone, {{t "nav.faq"}}, is
-// said once here rather than at every page: its words, escaped, become
-// the template's text.
+// say their words in that language. What a language alone decides is said
+// here rather than at every page: a key written alone, {{t "nav.faq"}},
+// and the page's language code, {{langcode}}, become the template's text,
+// escaped, and the language switch at each page's foot is written once
+// (see the template langswitch in base.tmpl).
+//
+// The languages are loaded here first, from the catalogues embedded in the
+// binary, and an error in them is New's error.
 func New() (*Views, error) {
+	c, err := loaded()
+	if err != nil {
+		return nil, err
+	}
 	v := &Views{pages: make(map[*Lang]map[string]*template.Template)}
-	for _, l := range append(slices.Clone(languages), darkLight) {
+	for _, l := range append(slices.Clone(c.langs), c.darkLight) {
+		langSwitch, err := l.langSwitch(c.langs)
+		if err != nil {
+			return nil, err
+		}
+		funcs := l.funcs(c.langs)
+		funcs["langswitch"] = func() template.HTML { return langSwitch }
 		v.pages[l] = make(map[string]*template.Template)
-		for _, name := range append(append([]string{Home, Confirm, Play, Error, Join}, tutorialPages...), recordPages...) {
-			t := template.New(name).Funcs(l.funcs())
+		for _, name := range pages {
+			t := template.New(name).Funcs(funcs)
 			for _, file := range append(slices.Clone(partials), name+".tmpl") {
 				src, err := files.ReadFile(file)
 				if err != nil {
@@ -58,21 +80,42 @@ func New() (*Views, error) {
 	return v, nil
 }
 
+// langSwitch writes the language switch of l's pages, the template
+// langswitch of base.tmpl.
+func (l *Lang) langSwitch(langs []*Lang) (template.HTML, error) {
+	src, err := files.ReadFile("base.tmpl")
+	if err != nil {
+		return "", err
+	}
+	funcs := l.funcs(langs)
+	funcs["langswitch"] = func() template.HTML { return "" }
+	t, err := template.New("base.tmpl").Funcs(funcs).Parse(l.sayKeys(string(src)))
+	if err != nil {
+		return "", fmt.Errorf("parse the language switch in %s: %w", l.Code, err)
+	}
+	var b bytes.Buffer
+	if err := t.ExecuteTemplate(&b, "langswitch", nil); err != nil {
+		return "", fmt.Errorf("write the language switch in %s: %w", l.Code, err)
+	}
+	return template.HTML(b.String()), nil
+}
+
 // aKey is a template's key said alone, with nothing to fill in.
 var aKey = regexp.MustCompile(`\{\{t "([a-z][a-z0-9._/-]*)"\}\}`)
 
 // sayKeys returns src with each key said alone replaced by its words in l,
-// escaped as the template would escape them.
+// escaped as the template would escape them, and {{langcode}} by l's code.
 func (l *Lang) sayKeys(src string) string {
+	src = strings.ReplaceAll(src, "{{langcode}}", template.HTMLEscapeString(l.Code))
 	return aKey.ReplaceAllStringFunc(src, func(m string) string {
 		return template.HTMLEscapeString(l.T(aKey.FindStringSubmatch(m)[1]))
 	})
 }
 
 // funcs are the template functions that say words in l: t says a key or a
-// Text, lang is the page's language code, and langs lists the languages
-// for the switch.
-func (l *Lang) funcs() template.FuncMap {
+// Text, say a Text, lang is the page's language, and langs lists the
+// languages for the switch.
+func (l *Lang) funcs(langs []*Lang) template.FuncMap {
 	return template.FuncMap{
 		"t": func(v any, args ...any) (string, error) {
 			switch v := v.(type) {
@@ -83,8 +126,12 @@ func (l *Lang) funcs() template.FuncMap {
 			}
 			return "", fmt.Errorf("t: %T is neither a key nor a Text", v)
 		},
+		// say says a Text alone: t's work without its variadic call and
+		// its boxing, which the page every move is followed by makes a
+		// dozen times.
+		"say":   l.Say,
 		"lang":  func() *Lang { return l },
-		"langs": func() []*Lang { return languages },
+		"langs": func() []*Lang { return langs },
 	}
 }
 
