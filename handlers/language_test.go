@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -198,4 +199,38 @@ func FuzzLanguageSwitch(f *testing.F) {
 			t.Fatalf("lang %q names %q next %q: %d", lang, names, next, w.Code)
 		}
 	})
+}
+
+// TestSwitchFromAFormsAnswer checks the language switch on a page that
+// answers a POST, such as "Start a new game?": it goes back to the page
+// the form was sent from (here the home page), never to the POST's own
+// address, which a GET would answer with 405.
+func TestSwitchFromAFormsAnswer(t *testing.T) {
+	a := newApp(t)
+	form := url.Values{"opponent": {"local"}, "color": {"black"}, "level": {"easy"}, "size": {"8"}, "start": {"cross"}}
+	form.Set("confirm", "yes")
+	cookie := cookieFrom(t, a.do("POST", "/games", form, nil))
+	form.Del("confirm") // now the game unfinished makes the app ask
+	req := httptest.NewRequest("POST", "/games", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Referer", "http://example.com/")
+	req.AddCookie(cookie)
+	w := httptest.NewRecorder()
+	a.h.ServeHTTP(w, req)
+	if w.Code != http.StatusOK {
+		t.Fatalf("POST /games with a game unfinished = %d, want the question (200)", w.Code)
+	}
+	m := regexp.MustCompile(`name="next" value="([^"]*)"`).FindStringSubmatch(w.Body.String())
+	if m == nil {
+		t.Fatal("the question's language switch has no next")
+	}
+	sw := a.do("POST", "/language", url.Values{"lang": {"fr"}, "next": {m[1]}}, cookie)
+	loc := sw.Header().Get("Location")
+	if sw.Code != http.StatusSeeOther || loc != "/" {
+		t.Fatalf("the switch answers %d to %q, want 303 to /", sw.Code, loc)
+	}
+	page := a.getLang(loc, "", cookieFrom(t, sw))
+	if page.Code != http.StatusOK || page.Header().Get("Content-Language") != "fr" {
+		t.Errorf("GET %s = %d in %q, want 200 in fr", loc, page.Code, page.Header().Get("Content-Language"))
+	}
 }

@@ -223,8 +223,14 @@ func (s *Server) recover(c *gin.Context, err any) {
 
 func (s *Server) base(r *http.Request, title views.Text, skip views.SkipLink) views.Base {
 	b := views.Base{Title: title, CSS: static.CSS.Path, Skip: skip.Target, SkipText: skip.Text}
+	// The language switch comes back to Here. A GET page is its own
+	// address; a form's answer (a question such as "Start a new game?",
+	// or a refusal) has none that a GET would show again, so the switch
+	// goes back to the page the form was sent from, else home.
 	if r.Method == http.MethodGet || r.Method == http.MethodHead {
-		b.Here = r.URL.RequestURI() // a form's answer has no address of its own
+		b.Here = r.URL.RequestURI()
+	} else {
+		b.Here = backTo("", r.Referer())
 	}
 	return b
 }
