@@ -116,8 +116,9 @@ func TestSay(t *testing.T) {
 		{English(), List(Plain("a1"), Plain("b2"), Plain("c3")), "a1, b2 and c3"},
 		{English(), List(Plain("a1"), Plain("b2")), "a1 and b2"},
 		{English(), Clauses(Plain("you passed"), Plain("your move")), "You passed; your move"},
-		{English(), Say("join.invite", game.White, 8), "You will play White on a 8×8 board, each on your own device. Taking the seat ties it to this browser."},
-		{Lookup("en", NamesDarkLight), Say("join.invite", game.White, 8), "You will play Light on a 8×8 board, each on your own device. Taking the seat ties it to this browser."},
+		{English(), Say("join.invite", 8, game.White), "You will play White on an 8×8 board, each on your own device. Taking the seat ties it to this browser."},
+		{English(), Say("join.invite", 6, game.White), "You will play White on a 6×6 board, each on your own device. Taking the seat ties it to this browser."},
+		{Lookup("en", NamesDarkLight), Say("join.invite", 8, game.White), "You will play Light on an 8×8 board, each on your own device. Taking the seat ties it to this browser."},
 		{fr, Plain("d3"), "d3"},
 		{ja, Text{}, ""},
 	}
@@ -203,7 +204,7 @@ func TestKeysUsedExist(t *testing.T) {
 // TestSayTwice checks that saying a Text leaves it as it was: the same
 // value said in English, then French, then English again.
 func TestSayTwice(t *testing.T) {
-	text := Say("join.invite", game.Black, 8)
+	text := Say("join.invite", 8, game.Black)
 	fr := Lookup("fr", "")
 	first := English().Say(text)
 	if fr.Say(text) == first {

@@ -347,7 +347,7 @@ var (
 // JoinInvite is the invite page's heading and message for a seat of colour
 // c on a board of the given size.
 func JoinInvite(c game.Color, size int) Notice {
-	return Notice{Say("join.invite.h"), Say("join.invite", c, size)}
+	return Notice{Say("join.invite.h"), Say("join.invite", size, c)}
 }
 
 // Saved says when a game was last played, for the home page's Continue:
