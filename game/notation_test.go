@@ -250,6 +250,15 @@ func TestTranscriptNotations(t *testing.T) {
 			t.Errorf("ParseTranscript(%q) error %+v; want %v at move %d", tc.in, err, tc.reason, tc.move)
 		}
 	}
+	// A move that is not a square is named as written, whole.
+	for _, tc := range []struct{ in, text string }{
+		{"f5 zz", "zz"}, {"f5 z", "z"}, {"f5 d6x", "d6x"}, {"f5d6 c3zz", "c3zz"}, {"f5 z9", "z9"},
+	} {
+		var re *RecordError
+		if _, err := ParseTranscript(cross8, tc.in); !errors.As(err, &re) || re.Reason != NotSquare || re.Text != tc.text {
+			t.Errorf("ParseTranscript(%q) error %+v; want NotSquare naming %q", tc.in, err, tc.text)
+		}
+	}
 	// An explicit pass where the side to move has none is read, and the
 	// same pass left out is put back.
 	rng := rand.New(rand.NewPCG(27, 1))

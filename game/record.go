@@ -247,7 +247,9 @@ func transcriptTokens(s string) []string {
 
 // splitMoves splits one field without separators: a move number ("12."
 // or "12...") is dropped, a pass kept whole, and joined squares cut
-// before each letter ("f5d6" is f5 and d6).
+// before each letter ("f5d6" is f5 and d6). A field that is not a run of
+// letter-and-digits squares is kept whole ("zz", "f5x"), so that the
+// parser names it as written, not a piece of it.
 func splitMoves(f string) []string {
 	i := 0
 	for i < len(f) && f[i] >= '0' && f[i] <= '9' {
@@ -270,6 +272,9 @@ func splitMoves(f string) []string {
 		j := i + 1
 		for j < len(f) && f[j] >= '0' && f[j] <= '9' {
 			j++
+		}
+		if j == i+1 || f[i] >= '0' && f[i] <= '9' { // no digits, or no letter
+			return []string{f}
 		}
 		out = append(out, f[i:j])
 		i = j
