@@ -163,6 +163,16 @@ func TestHint(t *testing.T) {
 	if body := a.do("GET", "/games/hinthinthinthint", nil, cookie).Body.String(); strings.Contains(body, ", hint\"") {
 		t.Errorf("the hint is still shown after a move")
 	}
+	// After an undo back to the hinted position the heading says the
+	// undo, not the hint (whose ring may stay: the position is the same).
+	ply := a.stored("hinthinthinthint").Ply()
+	if w := a.do("POST", "/games/hinthinthinthint/undo", url.Values{"ply": {strconv.Itoa(ply)}}, cookie); w.Code != http.StatusSeeOther {
+		t.Fatalf("undo = %d", w.Code)
+	}
+	body = a.do("GET", "/games/hinthinthinthint?did=undo", nil, cookie).Body.String()
+	if strings.Contains(body, "is the strongest move here") {
+		t.Errorf("after an undo the heading still gives the hint")
+	}
 }
 
 func TestSettingsHideLegalMoves(t *testing.T) {

@@ -96,12 +96,12 @@ var intros = map[play.Intro]Intro{play.IntroComputer: IntroComputer, play.IntroO
 func gameStatus(f play.GameFacts, did string) Text {
 	v, b, end := Voice{You: f.Seat}, f.Board, gameEnding(f)
 	switch {
+	case did == "undo": // even back where a hint was given: the undo is news
+		return v.Undone(b, end)
 	case f.Hint != game.Pass:
 		return v.Hinted(f.Hint, b, end)
 	case f.Waiting:
 		return v.Waiting()
-	case did == "undo":
-		return v.Undone(b, end)
 	case did == "settings":
 		return v.SettingsSaved(b, end)
 	}
