@@ -47,6 +47,11 @@ func (s *Server) tutorialStep(c *gin.Context) error {
 		Step: n, Steps: len(steps), Heading: words.Title,
 		Intro: words.Intro, After: words.After, Position: views.PositionText(b),
 	}
+	// A step that asks whether anything can be played does not say, above
+	// its question, that nothing can: the learner's trials find it out.
+	if st.Kind == play.AskNone && trial == game.Pass {
+		page.Position = views.PositionToMove(b)
+	}
 	if st.List {
 		page.Moves = strings.Join(st.MoveNames(), " ")
 	}
@@ -74,6 +79,12 @@ func (s *Server) tutorialStep(c *gin.Context) error {
 			if q.Right {
 				q.Feedback = words.Yes
 			}
+		}
+		// What follows the answer waits for it: shown once the learner
+		// has answered (a trial, a choice), else with the answer on request.
+		// A question that no trial answers (the last step's) hides nothing.
+		if st.Kind != play.AskNothing && trial == game.Pass && q.Chosen == "" {
+			q.After, page.After = page.After, nil
 		}
 		page.Question = q
 	}

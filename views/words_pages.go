@@ -78,6 +78,12 @@ func PositionText(b game.Board) Text {
 	return sentences(Say("tut.position.tomove", b.Turn()), counts)
 }
 
+// PositionToMove is the position line that says whose move it is and the
+// counts, and not whether that side must pass.
+func PositionToMove(b game.Board) Text {
+	return sentences(Say("tut.position.tomove", b.Turn()), Say("tut.position.counts", b.Count(game.Black), b.Count(game.White)))
+}
+
 // PracticeOverPosition is the practice board's position line once its
 // placements are used: nobody is to move any more, only the counts stand.
 func PracticeOverPosition(b game.Board) Text {
