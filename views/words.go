@@ -164,9 +164,9 @@ func (v Voice) event(ev Event, size int) Text {
 	case ev.Placed:
 		return Say("game.placed", ev.Color, sq)
 	case yours:
-		return Say("game.you.played", sq, ev.Flips)
+		return Say("game.you.played", ev.Flips, sq)
 	}
-	return Say("game.played", ev.Color, sq, ev.Flips)
+	return Say("game.played", ev.Flips, ev.Color, sq)
 }
 
 // Next says whose move it is on b, or how the game ended.
