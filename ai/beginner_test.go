@@ -131,3 +131,27 @@ func TestBeginnerPlacesAtRandom(t *testing.T) {
 		t.Errorf("Beginner placed on %d square(s) in 40 seeds, want a random choice", len(seen))
 	}
 }
+
+// TestEasyKeepsCornersSafe checks the rule that puts Easy above Beginner:
+// it never leaves the opponent a corner when another move does not.
+func TestEasyKeepsCornersSafe(t *testing.T) {
+	for _, size := range game.Sizes {
+		t.Run(fmt.Sprintf("%dx%d", size, size), func(t *testing.T) {
+			positions := gamePositions(size, 31, 300, func(game.Board) bool { return true })
+			rng := rand.New(rand.NewPCG(5, uint64(size)))
+			for _, b := range positions {
+				safe := false
+				for sq := range b.Moves().All() {
+					safe = safe || !givesAway(t, b, sq)
+				}
+				m, err := Choose(context.Background(), b, Easy, rng)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if safe && givesAway(t, b, m) {
+					t.Errorf("%s: Easy played %s, giving a corner away", b.Line(), m.Name(size))
+				}
+			}
+		})
+	}
+}
