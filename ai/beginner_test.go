@@ -132,26 +132,30 @@ func TestBeginnerPlacesAtRandom(t *testing.T) {
 	}
 }
 
-// TestEasyKeepsCornersSafe checks the rule that puts Easy above Beginner:
-// it never leaves the opponent a corner when another move does not.
-func TestEasyKeepsCornersSafe(t *testing.T) {
-	for _, size := range game.Sizes {
-		t.Run(fmt.Sprintf("%dx%d", size, size), func(t *testing.T) {
-			positions := gamePositions(size, 31, 300, func(game.Board) bool { return true })
-			rng := rand.New(rand.NewPCG(5, uint64(size)))
-			for _, b := range positions {
-				safe := false
-				for sq := range b.Moves().All() {
-					safe = safe || !givesAway(t, b, sq)
+// TestLevelsKeepCornersSafe checks the rule that puts Easy above Beginner
+// and Normal above Easy: with no corner of its own to take, neither leaves
+// the opponent a corner when another move does not.
+func TestLevelsKeepCornersSafe(t *testing.T) {
+	for _, level := range []Level{Easy, Normal} {
+		for _, size := range game.Sizes {
+			t.Run(fmt.Sprintf("%s/%dx%d", level, size, size), func(t *testing.T) {
+				positions := gamePositions(size, 31, 300, func(game.Board) bool { return true })
+				rng := rand.New(rand.NewPCG(5, uint64(size)))
+				for _, b := range positions {
+					safe, corner := false, false
+					for sq := range b.Moves().All() {
+						safe = safe || !givesAway(t, b, sq)
+						corner = corner || isCorner(size, sq)
+					}
+					m, err := Choose(context.Background(), b, level, rng)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if safe && !corner && givesAway(t, b, m) {
+						t.Errorf("%s: %s played %s, giving a corner away", b.Line(), level, m.Name(size))
+					}
 				}
-				m, err := Choose(context.Background(), b, Easy, rng)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if safe && givesAway(t, b, m) {
-					t.Errorf("%s: Easy played %s, giving a corner away", b.Line(), m.Name(size))
-				}
-			}
-		})
+			})
+		}
 	}
 }

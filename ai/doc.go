@@ -10,8 +10,8 @@
 //     handing the opponent a corner and the X-squares.
 //   - Normal looks one ply ahead with a table of square values: it takes
 //     corners, mostly avoids the X- and C-squares next to an empty corner,
-//     never considers the reply, and sometimes plays carelessly (never when
-//     a corner is on offer).
+//     prefers quiet moves, looks at the reply only to keep corners safe,
+//     and sometimes plays carelessly (never when a corner is on offer).
 //   - Hard searches: iterative-deepening negascout (PVS) with a
 //     transposition table and move ordering, on an evaluation of mobility,
 //     potential mobility, corners, X- and C-squares and stable discs. Near
