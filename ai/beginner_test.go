@@ -137,7 +137,7 @@ func TestBeginnerPlacesAtRandom(t *testing.T) {
 // the opponent a corner when another move does not.
 func TestLevelsKeepCornersSafe(t *testing.T) {
 	for _, level := range []Level{Easy, Normal} {
-		for _, size := range game.Sizes {
+		for _, size := range game.Sizes() {
 			t.Run(fmt.Sprintf("%s/%dx%d", level, size, size), func(t *testing.T) {
 				positions := gamePositions(size, 31, 300, func(game.Board) bool { return true })
 				rng := rand.New(rand.NewPCG(5, uint64(size)))
