@@ -147,29 +147,26 @@ func (v BoardView) Grid(field string, in ...*Lang) template.HTML {
 // field, labelled in l: a game board's label from l's table of escaped
 // words, any other said and escaped here.
 func (s SquareView) button(b *strings.Builder, field string, l *Lang) {
-	attr := func(name, value string) {
-		b.WriteByte(' ')
-		b.WriteString(name)
-		b.WriteString(`="`)
-		writeEscaped(b, value)
-		b.WriteByte('"')
-	}
-	b.WriteString(" <button")
-	attr("name", field)
-	attr("value", s.Name)
+	// Each attribute's text before its value is written in one piece.
+	b.WriteString(` <button name="`)
+	writeEscaped(b, field)
+	b.WriteString(`" value="`)
+	writeEscaped(b, s.Name)
 	if s.Disc != "empty" { // the stylesheet draws only discs
-		attr("data-disc", s.Disc)
+		b.WriteString(`" data-disc="`)
+		writeEscaped(b, s.Disc)
 	}
+	b.WriteString(`" aria-label="`)
 	if sl, ok := s.squareLabel(); ok {
-		b.WriteString(` aria-label="`)
 		l.boardHTML.write(b, *sl)
-		b.WriteByte('"')
 	} else {
-		attr("aria-label", l.Say(s.Label))
+		writeEscaped(b, l.Say(s.Label))
 	}
 	if s.Class != "" {
-		attr("class", s.Class)
+		b.WriteString(`" class="`)
+		writeEscaped(b, s.Class)
 	}
+	b.WriteByte('"')
 	if s.Disabled {
 		b.WriteString(" disabled")
 	}
