@@ -40,6 +40,9 @@ var (
 	errTooLarge = refuse(http.StatusRequestEntityTooLarge, views.NoticeTooLarge)
 	errBadForm  = refuse(http.StatusBadRequest, views.NoticeBadForm)
 	errTooMany  = refuse(http.StatusTooManyRequests, views.NoticeTooMany)
+	// errNetwork is the same 429 for a network's limit, worded so as not
+	// to blame a browser that may have sent nothing.
+	errNetwork = refuse(http.StatusTooManyRequests, views.NoticeNetwork)
 )
 
 // limitBody reads the form of every POST up front, bounded by maxBody:
@@ -87,7 +90,7 @@ func (s *Server) rateLimit(kind string, l *rateLimiter) gin.HandlerFunc {
 func (s *Server) perNetwork(l *rateLimiter) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		if err := s.allowNetwork(c, l); err != nil {
-			s.renderError(c, errTooMany.status, errTooMany.Notice)
+			s.renderError(c, errNetwork.status, errNetwork.Notice)
 		}
 	}
 }
@@ -98,7 +101,7 @@ func (s *Server) allowNetwork(c *gin.Context, l *rateLimiter) error {
 	if ok, wait := l.allow(play.Network(c.ClientIP()), s.now()); !ok {
 		s.refused("network")
 		c.Header("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
-		return errTooMany
+		return errNetwork
 	}
 	return nil
 }

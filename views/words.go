@@ -75,6 +75,10 @@ var (
 	NoticeTooLarge     = Notice{Say("notice.toolarge.h"), Say("notice.toolarge")}
 	NoticeBadForm      = Notice{Say("notice.badform.h"), Say("notice.badform")}
 	NoticeTooMany      = Notice{Say("notice.toomany.h"), Say("notice.toomany")}
+	// NoticeNetwork refuses a request because its network, not this
+	// browser, reached the limit of new players or games: a browser that
+	// sent nothing must not be told it sent too much.
+	NoticeNetwork = Notice{Say("notice.network.h"), Say("notice.network")}
 
 	NoticeBadPly        = Notice{Say("notice.badply.h"), Say("notice.badply")}
 	NoticeBadImport     = Notice{Say("notice.badimport.h"), Say("notice.badimport")}
