@@ -195,7 +195,7 @@ func (s *Server) downloadTranscript(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	text := m.Game.Record.Transcript() + "\n" + views.TranscriptEnd(m.Game.Resigned, m.Game.Record.Options.Size)
+	text := m.Game.Record.Transcript() + "\n" + views.TranscriptEnd(s.language(c.Request), m.Game.Resigned, m.Game.Record.Options.Size)
 	sendFile(c, "reversi-"+m.Game.ID+".txt", "text/plain; charset=utf-8", text)
 	return nil
 }
@@ -206,7 +206,7 @@ func (s *Server) downloadGGF(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	text, err := ggfRecord(m).GGF()
+	text, err := ggfRecord(s.language(c.Request), m).GGF()
 	if err != nil {
 		return fmt.Errorf("ggf: %w", err)
 	}
@@ -215,15 +215,15 @@ func (s *Server) downloadGGF(c *gin.Context) error {
 }
 
 // ggfRecord is m's game with the details that GGF carries: the players
-// as the game page names them, the date it began, the result.
-func ggfRecord(m *play.Match) *game.Record {
+// as the game page names them in l, the date it began, the result.
+func ggfRecord(l *views.Lang, m *play.Match) *game.Record {
 	g := m.Game
 	name := func(c game.Color) string {
 		level := ""
 		if g.Opponent == club.Computer && !m.IsHuman(c) {
 			level = g.Level
 		}
-		return views.GGFPlayer(c, views.ReplayWho(string(g.Opponent), m.Seat, c), level)
+		return views.GGFPlayer(l, c, views.ReplayWho(string(g.Opponent), m.Seat, c), level)
 	}
 	return m.GGF(name(game.Black), name(game.White))
 }

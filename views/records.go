@@ -31,13 +31,15 @@ func ResignedEnd(resigned game.Color, size int) Text {
 }
 
 // TranscriptEnd is the comment line a downloaded transcript ends with
-// when the moves do not say how the game ended, or empty. A download is
-// data, in English whatever the page's language.
-func TranscriptEnd(resigned game.Color, size int) string {
+// when the moves do not say how the game ended, or empty, said in l, the
+// language of the page it was downloaded from: the comment is for the
+// person reading the file (importing skips it), so it speaks as the page
+// did. The moves themselves are language-free.
+func TranscriptEnd(l *Lang, resigned game.Color, size int) string {
 	if resigned == game.Empty {
 		return ""
 	}
-	return "# " + English().Say(ResignedEnd(resigned, size)) + "\n"
+	return "# " + l.Say(ResignedEnd(resigned, size)) + "\n"
 }
 
 // MoveRow is one line of the move list: Black's ply and White's after it.
@@ -166,13 +168,15 @@ func ReplayWho(opponent string, you, c game.Color) Text {
 	return Text{}
 }
 
-// GGFPlayer names side c for a GGF record's PB or PW, "Black (you)" or
-// "White (computer, easy)": who is ReplayWho's, and level the computer's
-// level as stored, or empty. A record is data, in English whatever the
-// page's language.
-func GGFPlayer(c game.Color, who Text, level string) string {
-	en := English()
-	name, w := en.Color(c), en.Say(who)
+// GGFPlayer names side c for a GGF record's PB or PW in l, the language
+// of the page it was downloaded from: "Black (you)" or "White (computer,
+// easy)" on an English page, "Noir (vous)" on a French one. who is
+// ReplayWho's, and level the computer's level as stored, or empty (an
+// identifier, kept as it is). The names are for people reading the
+// record, and a GGF file is UTF-8, so they speak as the page did; the
+// moves and the result stay GGF's own notation.
+func GGFPlayer(l *Lang, c game.Color, who Text, level string) string {
+	name, w := l.Color(c), l.Say(who)
 	if level != "" {
 		w += ", " + level
 	}
