@@ -72,7 +72,8 @@ func checkTextGrid(t *testing.T, rows []string, b game.Board) {
 
 // textGrid finds the board in a text dump: the line of column letters,
 // then one line per row that starts with the row's number, one character
-// per square. It returns the rows as strings of those characters.
+// per square, each after a space or a mark ("*" placed, "~" flipped). It
+// returns the rows as strings of those characters, without the marks.
 func textGrid(t *testing.T, dump string, size int) []string {
 	t.Helper()
 	lines := strings.Split(dump, "\n")
@@ -83,7 +84,7 @@ func textGrid(t *testing.T, dump string, size int) []string {
 		}
 		var rows []string
 		for r := range size {
-			f := strings.Fields(lines[i+1+r])
+			f := strings.FieldsFunc(lines[i+1+r], func(c rune) bool { return c == ' ' || c == '*' || c == '~' })
 			if len(f) != size+1 || f[0] != strconv.Itoa(r+1) {
 				t.Fatalf("row %d of the text board is %q, want its number and %d squares", r+1, lines[i+1+r], size)
 			}

@@ -90,6 +90,28 @@ type BoardView struct {
 	Rows []RowView
 }
 
+// BoardLegend says which marks a board shows, for the legend beside it:
+// each is explained only when it is there to see.
+type BoardLegend struct {
+	Yours, Latest, Flipped bool // "yo", "pl" and "fl"
+}
+
+// Legend returns the marks v shows. The game page asks once per render.
+func (v BoardView) Legend() (l BoardLegend) {
+	for _, r := range v.Rows {
+		for i := range r.Squares {
+			c := r.Squares[i].Class
+			if c == "" {
+				continue
+			}
+			l.Yours = l.Yours || hasClass(c, "yo")
+			l.Latest = l.Latest || hasClass(c, "pl")
+			l.Flipped = l.Flipped || hasClass(c, "fl")
+		}
+	}
+	return l
+}
+
 // RowView is one row of squares, top to bottom.
 type RowView struct {
 	Num     int
@@ -148,7 +170,14 @@ func (v BoardView) Grid(field string, in ...*Lang) template.HTML {
 // words, any other said and escaped here.
 func (s *SquareView) button(b *strings.Builder, field string, l *Lang) {
 	// Each attribute's text before its value is written in one piece.
-	b.WriteString(` <button name="`)
+	// A marked square's text mark takes the place of the space before it,
+	// inside the button: a text browser shows "*X" in the square's two
+	// columns, and a graphical one draws the mark and shows no text.
+	mark := s.TextMark()
+	if mark == "" {
+		b.WriteByte(' ')
+	}
+	b.WriteString(`<button name="`)
 	writeEscaped(b, field)
 	b.WriteString(`" value="`)
 	writeEscaped(b, s.Name)
@@ -171,6 +200,7 @@ func (s *SquareView) button(b *strings.Builder, field string, l *Lang) {
 		b.WriteString(" disabled")
 	}
 	b.WriteByte('>')
+	b.WriteString(mark)
 	b.WriteString(s.Char())
 	b.WriteString("</button>")
 }
@@ -226,6 +256,22 @@ func (s SquareView) Char() string {
 		return "c"
 	}
 	return "-"
+}
+
+// TextMark returns the mark a text browser shows before the square's
+// character, where a graphical one draws a triangle, a tinted square or
+// a dot: "*" before a disc just placed (the player's last move or the
+// reply), "~" before one just flipped, or "" for no mark. The page's
+// legend says what each means; the sentence above the board says who
+// played.
+func (s SquareView) TextMark() string {
+	switch {
+	case hasClass(s.Class, "yo"), hasClass(s.Class, "pl"):
+		return "*"
+	case hasClass(s.Class, "fl"):
+		return "~"
+	}
+	return ""
 }
 
 // hasClass reports whether the space-separated list of classes has c.
