@@ -39,6 +39,10 @@ type PuzzlePage struct {
 	Next     string // the next puzzle's address
 	NextText Text
 	Daily    string // the day's puzzle, unless this is it
+	// Today says that this is the day's puzzle: the link to it that
+	// other puzzles show is "Today's puzzle", and the page it leads to
+	// says so too.
+	Today bool
 }
 
 // PuzzleVerdict is what the answer page says beyond its status.
@@ -218,6 +222,8 @@ func PuzzlePageFor(f play.PuzzleFacts, base func(Text, SkipLink) Base, js string
 	}
 	if f.Daily != p.Number {
 		page.Daily = PuzzleURL(f.Daily) + "#status"
+	} else {
+		page.Today = true
 	}
 	marks := Marks{Playable: true, ShowLegal: true, Hint: game.Pass}
 	if ans != nil {
