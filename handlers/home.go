@@ -67,6 +67,8 @@ func (s *Server) home(c *gin.Context) error {
 	page := views.HomePage{
 		Base: s.base(c.Request, views.HomeTitle, views.SkipToMain),
 		Form: newGameForm(ch),
+		// Set by deleteGame's redirect; says only that a game was deleted.
+		Deleted: c.Query("did") == "delete",
 	}
 	if p := playerID(c); p != "" {
 		gs, err := s.app.Unfinished(ctx, p)

@@ -128,7 +128,8 @@ func (s *Server) hintMove(c *gin.Context) error {
 }
 
 // deleteGame deletes a game of the player's own, not played online; the
-// game page asks first (?ask=delete).
+// game page asks first (?ask=delete), and the home page it lands on says
+// that it was done (?did=delete).
 func (s *Server) deleteGame(c *gin.Context) error {
 	m, err := s.own(c)
 	if err != nil {
@@ -139,7 +140,7 @@ func (s *Server) deleteGame(c *gin.Context) error {
 	} else if err != nil {
 		return err
 	}
-	return redirect(c, "/")
+	return redirect(c, "/?did=delete")
 }
 
 func (s *Server) settings(c *gin.Context) error {

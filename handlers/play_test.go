@@ -500,8 +500,14 @@ func TestDeleteGame(t *testing.T) {
 		t.Errorf("another browser deletes the game: %d, want 403", w.Code)
 	}
 	w := a.do("POST", "/games/"+id+"/delete", url.Values{}, cookie)
-	if w.Code != http.StatusSeeOther || w.Header().Get("Location") != "/" {
-		t.Fatalf("delete = %d to %q, want 303 to /", w.Code, w.Header().Get("Location"))
+	if w.Code != http.StatusSeeOther || w.Header().Get("Location") != "/?did=delete" {
+		t.Fatalf("delete = %d to %q, want 303 to /?did=delete", w.Code, w.Header().Get("Location"))
+	}
+	if home := a.do("GET", "/?did=delete", nil, cookie).Body.String(); !strings.Contains(home, `<p role="status"><strong>The game was deleted.</strong></p>`) {
+		t.Errorf("the home page after deleting does not confirm it")
+	}
+	if home := a.do("GET", "/", nil, cookie).Body.String(); strings.Contains(home, "was deleted") {
+		t.Errorf("the home page says a game was deleted without ?did=delete")
 	}
 	if w := a.do("GET", "/games/"+id, nil, cookie); w.Code != http.StatusNotFound {
 		t.Errorf("the deleted game = %d, want 404", w.Code)

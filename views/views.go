@@ -216,6 +216,9 @@ type HomePage struct {
 	Continue *GameLink  // the most recent unfinished game
 	Others   []GameLink // other unfinished games
 	Form     NewGameForm
+	// Deleted says that the request that led here deleted a game: the
+	// page the player lands on confirms it.
+	Deleted bool
 }
 
 // ConfirmPage asks before starting a new game while one is unfinished.
