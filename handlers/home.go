@@ -8,6 +8,7 @@ import (
 
 	"reversi/club"
 	"reversi/play"
+	"reversi/static"
 	"reversi/views"
 )
 
@@ -70,6 +71,7 @@ func (s *Server) home(c *gin.Context) error {
 		// Set by deleteGame's redirect; says only that a game was deleted.
 		Deleted: c.Query("did") == "delete",
 	}
+	page.JS = static.Time.Path // says the saved time in the visitor's zone
 	if p := playerID(c); p != "" {
 		gs, err := s.app.Unfinished(ctx, p)
 		if err != nil {
@@ -82,6 +84,7 @@ func (s *Server) home(c *gin.Context) error {
 			}
 			if i == 0 {
 				link.Saved = views.Saved(g.Updated)
+				link.SavedAt, link.SavedLocal = views.SavedAt(g.Updated), views.SavedLocal()
 				if b, err := g.Record.Board(); err == nil {
 					link.Thumb = views.Thumb(b)
 				}

@@ -208,6 +208,11 @@ type GameLink struct {
 	// picture of its position, or nil; both are shown for Continue only.
 	Saved Text
 	Thumb *ThumbView
+	// SavedAt is the same time for a <time datetime> (RFC 3339, UTC), and
+	// SavedLocal the sentence that time.js says it in, in the visitor's
+	// time zone, with {} where the time goes.
+	SavedAt    string
+	SavedLocal Text
 }
 
 // HomePage is the home page.

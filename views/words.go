@@ -361,6 +361,13 @@ func Saved(t time.Time) Text {
 	return Say("home.saved", t.Day(), Say(months[t.Month()-1]), fmt.Sprintf("%02d", t.Hour()), fmt.Sprintf("%02d", t.Minute()))
 }
 
+// SavedLocal is Saved's sentence for time.js, which puts the time, in
+// the visitor's zone and worded by the browser, where {} stands.
+func SavedLocal() Text { return Say("home.saved.local", "{}") }
+
+// SavedAt is t for a <time datetime>: RFC 3339 in UTC, to the minute.
+func SavedAt(t time.Time) string { return t.UTC().Format("2006-01-02T15:04Z") }
+
 // months are the keys of the months' names.
 var months = [12]string{"home.month.1", "home.month.2", "home.month.3", "home.month.4", "home.month.5", "home.month.6",
 	"home.month.7", "home.month.8", "home.month.9", "home.month.10", "home.month.11", "home.month.12"}
