@@ -406,6 +406,9 @@ func TestOnlinePlayAgain(t *testing.T) {
 	if v == nil || !strings.Contains(body, "would like to play again") {
 		t.Fatalf("guest's page does not show the host's wish:\n%s", body)
 	}
+	if !strings.Contains(body, `value="switch" checked`) || !strings.Contains(body, "The sides switch unless either of you asks to keep them.") {
+		t.Errorf("the host asked to switch: the guest's form does not preselect switch and say what the choice does:\n%s", body)
+	}
 	r := guest.want(guest.post(gamePath+"/again", url.Values{"v": {v[1]}, "sides": {"switch"}}), http.StatusSeeOther, "guest: play again")
 	next := strings.TrimSuffix(r.location, "#status")
 	if next == gamePath {
@@ -449,6 +452,10 @@ func TestOnlinePlayAgain(t *testing.T) {
 		body := p.get(next).body
 		v := regexp.MustCompile(`name="v" value="(\d+)"`).FindStringSubmatch(body)
 		sides := []string{"keep", "switch"}[i]
+		if i == 1 && (!strings.Contains(body, `value="keep" checked`) || strings.Contains(body, `value="switch" checked`) ||
+			!strings.Contains(body, "asked to keep the same sides, so they stay as they are whichever you choose")) {
+			t.Errorf("the host asked to keep the sides: the guest's form does not preselect keep and say why:\n%s", body)
+		}
 		r = p.want(p.post(next+"/again", url.Values{"v": {v[1]}, "sides": {sides}}), http.StatusSeeOther, "play again, round 3")
 	}
 	g3, err := store.Game(ctx, strings.TrimPrefix(strings.TrimSuffix(r.location, "#status"), "/games/"))

@@ -55,6 +55,20 @@ func (a AgainView) Asked() Text {
 	return Say("online.asked", a.Them)
 }
 
+// KeepChecked reports whether the form preselects "keep": when the other
+// seat asked for it, since the sides stay whatever this seat answers.
+func (a AgainView) KeepChecked() bool { return a.Theirs == "keep" }
+
+// SidesNote says what the choice of sides does: they switch unless
+// either seat asks to keep them, or, once the other seat did, that they
+// stay whichever this seat chooses.
+func (a AgainView) SidesNote() Text {
+	if a.Theirs == "keep" {
+		return Say("online.again.kept", a.Them)
+	}
+	return Say("online.again.rule")
+}
+
 // JoinPage is the page of an invite link.
 type JoinPage struct {
 	Base
