@@ -170,11 +170,16 @@ func (v BoardView) Grid(field string, in ...*Lang) template.HTML {
 // words, any other said and escaped here.
 func (s *SquareView) button(b *strings.Builder, field string, l *Lang) {
 	// Each attribute's text before its value is written in one piece.
-	// A marked square's text mark takes the place of the space before it,
-	// inside the button: a text browser shows "*X" in the square's two
-	// columns, and a graphical one draws the mark and shows no text.
-	mark := s.TextMark()
-	if mark == "" {
+	// A marked square's text mark takes the place of the space before it:
+	// a text browser, which has no stylesheet, shows "*X" in the square's
+	// two columns; a graphical one hides it (class tm: display none, so it
+	// is no grid item) and draws the mark. Outside the button, the mark
+	// stays out of its accessible name, whose label says the mark.
+	if mark := s.TextMark(); mark != "" {
+		b.WriteString(`<i class="tm">`)
+		b.WriteString(mark)
+		b.WriteString(`</i>`)
+	} else {
 		b.WriteByte(' ')
 	}
 	b.WriteString(`<button name="`)
@@ -200,7 +205,6 @@ func (s *SquareView) button(b *strings.Builder, field string, l *Lang) {
 		b.WriteString(" disabled")
 	}
 	b.WriteByte('>')
-	b.WriteString(mark)
 	b.WriteString(s.Char())
 	b.WriteString("</button>")
 }
