@@ -128,6 +128,11 @@ func (b *tutorBrowser) try(sq string) string {
 	if got := b.eval(`new URLSearchParams(location.search).get('try') || ''`); got != sq {
 		b.t.Fatalf("after Enter on %s the page shows try=%q", sq, got)
 	}
+	// The page comes back with the focus, and the board's tab stop, on
+	// the tried square, not at the top and on a1.
+	if got := b.eval(`document.activeElement.value + ' ' + document.activeElement.tabIndex`); got != sq+" 0" {
+		b.t.Errorf("after trying %s the focus is on %q, want the square with the tab stop", sq, got)
+	}
 	return b.eval(`document.getElementById('result').innerText`)
 }
 

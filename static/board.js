@@ -1,7 +1,7 @@
-// Arrow keys move over the board with one tab stop (a roving tabindex);
-// Home and End go to the row's ends. A square that is not a legal move is
-// sent in the background and the server's reason shown in a live region.
-// The board works without this script.
+// Arrow keys move over the board, one tab stop (a roving tabindex); Home
+// and End go to the row's ends. A square that is not a legal move is sent
+// in the background and the server's reason shown in a live region. The
+// board works without this script.
 (() => {
   const grid = document.querySelector('.grid');
   if (!grid) return;
@@ -11,14 +11,17 @@
   const post = form && form.method === 'post';
   let start = null;
   for (const b of sq) {
-    // Squares stay focusable so that arrows can reach every one.
+    // Squares stay focusable, for the arrows.
     if (b.disabled) {
       b.disabled = false;
       b.setAttribute('aria-disabled', 'true');
     } else if (!start && (!post || b.matches('.lg') || !grid.querySelector('.lg'))) start = b;
     b.tabIndex = -1;
   }
-  (start || sq[0]).tabIndex = 0;
+  // A tried square keeps the tab stop and focus.
+  const tried = !post && sq.find((b) => b.value === new URLSearchParams(location.search).get(b.name));
+  (tried || start || sq[0]).tabIndex = 0;
+  if (tried) tried.focus();
   let why = null;
   if (post) {
     why = document.createElement('p');
@@ -29,8 +32,7 @@
   grid.addEventListener('click', (e) => {
     const b = e.target.closest('button');
     if (!b) return;
-    // On the game's board a square without the ring is refused; a trial
-    // board takes every empty square.
+    // The game refuses a square without the ring; a trial takes any.
     const refused = b.hasAttribute('aria-disabled') || (post && grid.querySelector('.lg') && !b.matches('.lg'));
     if (!refused) return;
     e.preventDefault();
@@ -72,8 +74,8 @@
     if (form.dataset.thinking && st) st.textContent = form.dataset.thinking;
   });
   if (!form.dataset.sound) return;
-  // Sounds, made here (no files): a knock for each placed disc and a tick
-  // for each flip, in the order the flips are drawn, lower for black.
+  // Sounds (no files): a knock per placed disc, a tick per flip, in the
+  // order drawn, lower for black.
   let ac = null;
   const tone = (at, f, len) => {
     const o = ac.createOscillator(), g = ac.createGain(), t = ac.currentTime + at;
