@@ -81,6 +81,8 @@ type ResultView struct {
 	BlackScore, WhiteScore int
 	Hints, Undos           int        // not shown for online games, which offer neither
 	Resigned               game.Color // who resigned, or Empty
+	OnTime                 game.Color // who lost on time, or Empty
+	Aborted                bool       // no result: no winner, no score shown
 }
 
 // BoardView is a board ready for the template.

@@ -85,7 +85,8 @@ func GamePageFor(f play.GameFacts, r GameRequest) GamePage {
 
 // gameEnding is how the game stands, for the page's sentences.
 func gameEnding(f play.GameFacts) Ending {
-	return Ending{Result: f.Outcome.Result, Resigned: f.Outcome.Resigned}
+	o := f.Outcome
+	return Ending{Result: o.Result, Resigned: o.Resigned, OnTime: o.OnTime, Aborted: o.Aborted}
 }
 
 // intros are the narration's intros, by play's.
@@ -170,7 +171,7 @@ func gameResult(f play.GameFacts) *ResultView {
 	return &ResultView{
 		Winner: Winner(string(f.Opponent), f.Seat, gameEnding(f)), Black: o.Black, White: o.White,
 		BlackScore: o.BlackScore, WhiteScore: o.WhiteScore, Hints: f.Hints, Undos: f.Undos,
-		Resigned: o.Resigned,
+		Resigned: o.Resigned, OnTime: o.OnTime, Aborted: o.Aborted,
 	}
 }
 
