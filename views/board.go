@@ -43,6 +43,7 @@ type GamePage struct {
 	Result    *ResultView // set once the game is over
 	Again     []Field     // a new game with the same choices, once over
 	Online    *OnlineView // the room of an online game
+	Clocks    *ClocksView // a clocked game's clocks, or nil (views/clock.go)
 }
 
 // PlayerLine is one side's line in the score.

@@ -20,13 +20,14 @@ type GameRequest struct {
 	// Base makes the page's Base from its title and skip link.
 	Base func(Text, SkipLink) Base
 	// JS is the board script's path, and Live the live-update script's,
-	// given to a page that awaits something.
-	JS, Live string
-	Message  Text   // why the last request was refused, or zero
-	Did      string // what the last request did, when not a move: "undo", "hint", "settings"
-	Ask      string // the question the address asks: "resign" or "delete"
-	Record   RecordView
-	Again    []Field // a new game with the same choices, offered once the game is over
+	// given to a page that awaits something; Clock the clocks' countdown
+	// script's, given to a clocked game's page.
+	JS, Live, Clock string
+	Message         Text   // why the last request was refused, or zero
+	Did             string // what the last request did, when not a move: "undo", "hint", "settings"
+	Ask             string // the question the address asks: "resign" or "delete"
+	Record          RecordView
+	Again           []Field // a new game with the same choices, offered once the game is over
 	// The addresses of an online game's room: the room's current round,
 	// the invite, where the play-again form posts, the long-poll link and
 	// the event stream.
@@ -69,6 +70,7 @@ func GamePageFor(f play.GameFacts, r GameRequest) GamePage {
 		AskDelete: f.CanDelete && r.Ask == "delete",
 	}
 	page.JS = r.JS
+	page.Clocks = clocksView(f.Clock, r.Clock)
 	if f.Pass {
 		page.PassLabel = PassLabel(opp, f.Board.Turn())
 	}
