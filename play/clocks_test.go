@@ -181,3 +181,18 @@ func TestAbortedRoundCountsNothing(t *testing.T) {
 		t.Errorf("room after an aborted round: %d, %d, %d draws; want 2, 1, 1", r.HostWins, r.GuestWins, r.Draws)
 	}
 }
+
+func TestResignStopsTheClocks(t *testing.T) {
+	tc, _ := club.ParseTimeControl("3+2")
+	m := clocked(t, tc, 8, "f5") // White to move since t0
+	m.Game.Opponent, m.Game.Human = club.Online, game.Black
+	m.Room, m.Seat = &club.Room{Host: "h", Guest: "g", GameID: m.Game.ID}, game.Black
+	m.At = t0.Add(20 * time.Second)
+	if err := m.Resign(1); err != nil {
+		t.Fatal(err)
+	}
+	hourLater := t0.Add(time.Hour)
+	if w, b := m.Left(game.White, hourLater), m.Left(game.Black, hourLater); w != 3*time.Minute-20*time.Second || b != 3*time.Minute {
+		t.Errorf("after Black resigned: White %v, Black %v; want 2:40 and 3:00, stopped", w, b)
+	}
+}

@@ -378,6 +378,10 @@ func (m *Match) Resign(ply int) error {
 	if side == game.Empty {
 		side = m.Board().Turn()
 	}
+	if m.Clocked() && !m.At.IsZero() {
+		// The clocks stop: the side to move keeps what it had left then.
+		m.Game.Clock = m.Game.Clock.Stopped(m.Board().Turn(), m.At)
+	}
 	m.Game.Status, m.Game.Resigned = club.Over, side
 	return nil
 }
