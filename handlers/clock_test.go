@@ -106,3 +106,28 @@ func TestClockedGamePage(t *testing.T) {
 		t.Errorf("a move after the flag = %d, want a refusal", w.Code)
 	}
 }
+
+func TestAbortedGamePage(t *testing.T) {
+	clk := newClock(time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC))
+	store, err := sqlite.Open(context.Background(), migratedDB(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	a := newAppConfig(t, store, func(c *testConfig) { c.Now = clk.now })
+	id, _, white := clockedGame(t, a, clk.now())
+	clk.advance(time.Minute) // Black never made a first move
+	w := a.do("GET", "/games/"+id, nil, white)
+	body := w.Body.String()
+	for _, want := range []string{"the game was aborted", "Nobody: the game was aborted", `data-clock="black" data-ms="0"`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the aborted game's page (%d) lacks %s", w.Code, want)
+		}
+	}
+	if strings.Contains(body, "Tournament score") {
+		t.Error("an aborted game shows a tournament score")
+	}
+	if g := a.stored(id); g.Ending != club.EndedAborted {
+		t.Errorf("stored ending %q, want aborted", g.Ending)
+	}
+}
