@@ -196,3 +196,41 @@ func TestResignStopsTheClocks(t *testing.T) {
 		t.Errorf("after Black resigned: White %v, Black %v; want 2:40 and 3:00, stopped", w, b)
 	}
 }
+
+// TestForcedPassIsSaid checks that the seat whose pass the server played
+// hears the move that forced it, and the pass, as its last turn.
+func TestForcedPassIsSaid(t *testing.T) {
+	o := game.Options{Size: 6, Start: game.Cross}
+	rec, err := game.ParseTranscript(o, passGame(t, game.White, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plies := rec.Plies
+	last := plies[len(plies)-1]
+	rec.Plies = plies[:len(plies)-1]
+	tc, _ := club.ParseTimeControl("3+2")
+	g := newTestGame(t, club.Online, game.Black, 6, rec.Transcript())
+	g.TimeControl, g.Clock = tc, club.Clock{Black: time.Minute, White: time.Minute, Since: t0}
+	r := &club.Room{Host: "h", Guest: "g", GameID: g.ID}
+	black, err := LoadSeated(g, r, "h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	black.At = t0.Add(time.Second)
+	if err := black.Play(black.Ply(), last); err != nil {
+		t.Fatal(err)
+	}
+	white, err := LoadSeated(black.Game, r, "g")
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs := white.LastTurn()
+	if len(evs) < 3 {
+		t.Fatalf("White's last turn %+v; want its move, Black's and its pass", evs)
+	}
+	first, forcing, pass := evs[0], evs[len(evs)-2], evs[len(evs)-1]
+	if first.Color != game.White || first.Square == game.Pass || forcing.Color != game.Black || forcing.Square != last ||
+		pass.Color != game.White || pass.Square != game.Pass {
+		t.Errorf("White's last turn %+v; want White's placement first, then Black's %v and White's pass", evs, last)
+	}
+}

@@ -495,11 +495,17 @@ func (m *Match) LastTurn() []Event {
 		if !mine {
 			continue
 		}
+		if plies[i] == game.Pass && m.Clocked() {
+			// In a clocked game the server plays a forced pass with
+			// the move before it: the viewer did nothing, so it starts
+			// no turn of theirs, and the move that forced it is said.
+			continue
+		}
 		from = i
 		if plies[i] != game.Pass {
 			// A placement starts the turn, unless a pass of the
 			// viewer's came after it: then that pass did.
-			if i+1 < len(plies) && m.passedSince(i+1) {
+			if i+1 < len(plies) && !m.Clocked() && m.passedSince(i+1) {
 				from = m.firstPassSince(i + 1)
 			}
 			break
