@@ -16,8 +16,8 @@ import (
 
 // clockedGame stores an online 8×8 game with a 1+0 clock between host
 // (Black) and guest, started at now, as the lobby makes them, and returns
-// its id and the two players' cookies.
-func clockedGame(t *testing.T, a *testApp, now time.Time) (string, *http.Cookie, *http.Cookie) {
+// its id and the two players' cookies; mods may change the game first.
+func clockedGame(t *testing.T, a *testApp, now time.Time, mods ...func(*club.Game)) (string, *http.Cookie, *http.Cookie) {
 	t.Helper()
 	ctx := context.Background()
 	const host, guest = "0123456789abcdef0123456789abcdef", "fedcba9876543210fedcba9876543210"
@@ -30,6 +30,9 @@ func clockedGame(t *testing.T, a *testApp, now time.Time) (string, *http.Cookie,
 	g := &club.Game{ID: "clockedgameaaaaa", PlayerID: host, Opponent: club.Online, Human: game.Black, Level: "easy",
 		Record: game.Game{Options: game.Options{Size: 8, Start: game.Cross}}, Status: club.Playing, HintPly: -1, HintSquare: game.Pass,
 		TimeControl: tc, Clock: club.Clock{Black: tc.Start(), White: tc.Start(), Since: now}}
+	for _, mod := range mods {
+		mod(g)
+	}
 	r := &club.Room{ID: "clockedroomaaaaa", Token: "clockedroomtokenaaaaaaaa", Host: host, HostColor: game.Black, Round: 1}
 	if err := a.store.CreateRoom(ctx, r, g); err != nil {
 		t.Fatal(err)
