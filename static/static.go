@@ -14,7 +14,7 @@ import (
 	"strings"
 )
 
-//go:embed app.css board.js online.js replay.js icon.svg
+//go:embed app.css board.js online.js replay.js clock.js icon.svg
 var files embed.FS
 
 // Asset is one static file, ready to serve.
@@ -33,6 +33,8 @@ var (
 	Live = load("online.js", "text/javascript; charset=utf-8")
 	// Replay is the replay page's script: the arrow keys step.
 	Replay = load("replay.js", "text/javascript; charset=utf-8")
+	// Clock is a clocked game's countdown: the running clock, each second.
+	Clock = load("clock.js", "text/javascript; charset=utf-8")
 	// Icon is the favicon. Pages name it by a fixed path, IconPath, so
 	// that no page needs its hash; it is cached for a day.
 	Icon = load("icon.svg", "image/svg+xml")
@@ -64,7 +66,7 @@ func load(name, contentType string) *Asset {
 // accepts it, with a year-long immutable cache lifetime. Any other path is
 // a 404.
 func Handler() http.Handler {
-	byPath := map[string]*Asset{CSS.Path: CSS, JS.Path: JS, Live.Path: Live, Replay.Path: Replay, IconPath: Icon}
+	byPath := map[string]*Asset{CSS.Path: CSS, JS.Path: JS, Live.Path: Live, Replay.Path: Replay, Clock.Path: Clock, IconPath: Icon}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		a, ok := byPath[r.URL.Path]
 		if !ok {

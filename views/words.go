@@ -129,8 +129,16 @@ const (
 // Ending is how a finished game ended, for its sentences.
 type Ending struct {
 	game.Result
-	// Resigned is the side that resigned, or Empty.
-	Resigned game.Color
+	// Resigned is the side that resigned, and OnTime the side whose time
+	// ran out, or Empty.
+	Resigned, OnTime game.Color
+	// Aborted is a game that ended before both sides had moved: no result.
+	Aborted bool
+}
+
+// decided reports whether the game ended other than on the board.
+func (e Ending) decided() bool {
+	return e.Resigned != game.Empty || e.OnTime != game.Empty || e.Aborted
 }
 
 // Narrate says what the last turn did and what comes next, as in "You
@@ -171,7 +179,7 @@ func (v Voice) event(ev Event, size int) Text {
 
 // Next says whose move it is on b, or how the game ended.
 func (v Voice) Next(b game.Board, end Ending) Text {
-	if end.Resigned != game.Empty || b.Over() {
+	if end.decided() || b.Over() {
 		return Say("game.over", v.Outcome(end))
 	}
 	turn := b.Turn()
@@ -186,13 +194,23 @@ func (v Voice) Next(b game.Board, end Ending) Text {
 	return Say("game.next", turn)
 }
 
-// Outcome says who won and by how much, or who resigned.
+// Outcome says who won and by how much, who resigned or lost on time, or
+// that the game was aborted.
 func (v Voice) Outcome(end Ending) Text {
 	if r := end.Resigned; r != game.Empty {
 		if v.Yours(r) {
 			return Say("game.outcome.you.resigned")
 		}
 		return Say("game.outcome.resigned", r)
+	}
+	if r := end.OnTime; r != game.Empty {
+		if v.Yours(r) {
+			return Say("game.outcome.you.ontime")
+		}
+		return Say("game.outcome.ontime", r)
+	}
+	if end.Aborted {
+		return Say("game.outcome.aborted")
 	}
 	r := end.Result
 	if r.Winner == game.Empty {
@@ -284,7 +302,12 @@ func Winner(opponent string, you game.Color, end Ending) Text {
 	if end.Resigned != game.Empty {
 		w = end.Resigned.Opponent()
 	}
+	if end.OnTime != game.Empty {
+		w = end.OnTime.Opponent()
+	}
 	switch {
+	case end.Aborted:
+		return Say("game.winner.aborted")
 	case w == game.Empty:
 		return Say("game.winner.draw")
 	case opponent == OpponentComputer && w == you:
