@@ -72,7 +72,7 @@ func TestClockedGamePage(t *testing.T) {
 	for _, want := range []string{
 		`<li data-clock="black" data-ms="50000" data-running class="run" data-tick>`, "Black: 0:50, running</span>",
 		`<li data-clock="white" data-ms="60000" data-tick>`, "White: 1:00</span>",
-		`<script src="` + static.Clock.Path + `" defer></script>`,
+		`<script src="` + static.Clock().Path + `" defer></script>`,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the page at 10 s lacks %s", want)

@@ -28,7 +28,7 @@ func replayPly(c *gin.Context, plies int) (int, error) {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 0 || n > plies {
-		return 0, refuse(http.StatusBadRequest, views.NoticeBadPly)
+		return 0, refuse(http.StatusBadRequest, views.NoticeBadPly())
 	}
 	return n, nil
 }
@@ -63,11 +63,11 @@ func (s *Server) replayImported(c *gin.Context) error {
 	q := c.Request.URL.Query()
 	g, err := importedGame(q)
 	if err != nil {
-		return refuse(http.StatusBadRequest, views.NoticeBadRecord)
+		return refuse(http.StatusBadRequest, views.NoticeBadRecord())
 	}
 	ps, err := g.Positions()
 	if err != nil {
-		return refuse(http.StatusBadRequest, views.NoticeBadRecord)
+		return refuse(http.StatusBadRequest, views.NoticeBadRecord())
 	}
 	ply, err := replayPly(c, len(g.Plies))
 	if err != nil {
@@ -138,7 +138,7 @@ func (s *Server) replayPage(r *http.Request, g *game.Game, ps []game.Board, ply 
 		return at + "ply=" + strconv.Itoa(n) + "#status"
 	}
 	page := views.ReplayPage{
-		Base:    s.base(r, status, views.SkipToSteps),
+		Base:    s.base(r, status, views.SkipToSteps()),
 		Heading: views.ReplayHeading(g.Options, strings.HasPrefix(at, "/replay?")),
 		Status:  status,
 		Diagram: views.ReplayDiagram(b, placed, flips, game.Pass, status),
@@ -146,7 +146,7 @@ func (s *Server) replayPage(r *http.Request, g *game.Game, ps []game.Board, ply 
 		Ply: ply, Plies: len(g.Plies),
 		Record: views.NewRecordView(g, at, end),
 	}
-	page.JS = static.Replay.Path // the arrow keys step
+	page.JS = static.Replay().Path // the arrow keys step
 	if !b.Over() {
 		page.Groups = views.PlayOnGroups(levelField())
 		o := g.Options
@@ -164,7 +164,7 @@ func (s *Server) replayPage(r *http.Request, g *game.Game, ps []game.Board, ply 
 
 // importForm shows the import form.
 func (s *Server) importForm(c *gin.Context) error {
-	page := views.ImportPage{Base: s.base(c.Request, views.ImportTitle, views.SkipToForm), Groups: views.ImportGroups(formFields(), "", "")}
+	page := views.ImportPage{Base: s.base(c.Request, views.ImportTitle(), views.SkipToForm()), Groups: views.ImportGroups(formFields(), "", "")}
 	s.writePage(c.Writer, c.Request, http.StatusOK, views.Import, page)
 	return nil
 }
@@ -182,7 +182,7 @@ func (s *Server) importRecord(c *gin.Context) error {
 			return err
 		}
 		msg := views.RecordProblem(re)
-		page := views.ImportPage{Base: s.base(c.Request, msg, views.SkipToImportError), Message: msg, Transcript: text,
+		page := views.ImportPage{Base: s.base(c.Request, msg, views.SkipToImportError()), Message: msg, Transcript: text,
 			Groups: views.ImportGroups(formFields(), size, start)}
 		s.writePage(c.Writer, c.Request, http.StatusUnprocessableEntity, views.Import, page)
 		return nil

@@ -17,7 +17,7 @@ import (
 func stepURL(n int) string { return "/tutorial/" + strconv.Itoa(n) }
 
 func (s *Server) tutorialIndex(c *gin.Context) error {
-	page := views.TutorialIndexPage{Base: s.base(c.Request, views.TutorialIndexTitle, views.SkipToMain)}
+	page := views.TutorialIndexPage{Base: s.base(c.Request, views.TutorialIndexTitle(), views.SkipToMain())}
 	for i := range play.Steps() {
 		page.Steps = append(page.Steps, views.StepLink{URL: stepURL(i + 1), Title: views.TutorialStepWords(i + 1).Title})
 	}
@@ -25,7 +25,7 @@ func (s *Server) tutorialIndex(c *gin.Context) error {
 	return nil
 }
 
-var errNoStep = refuse(http.StatusNotFound, views.NoticeNoStep)
+var errNoStep = refuse(http.StatusNotFound, views.NoticeNoStep())
 
 func (s *Server) tutorialStep(c *gin.Context) error {
 	steps := play.Steps()
@@ -96,7 +96,7 @@ func (s *Server) tutorialStep(c *gin.Context) error {
 	page.Board = views.TrialBoard{
 		TrialGrid: views.NewTrialBoard(b, marks),
 		Action:    url, // no fragment: w3m would send the query after it
-		Label:     views.TutorialBoardLabel,
+		Label:     views.TutorialBoardLabel(),
 	}
 	if trial != game.Pass {
 		page.Board.Cancel = url + "#board"
@@ -107,10 +107,10 @@ func (s *Server) tutorialStep(c *gin.Context) error {
 	if n < len(steps) {
 		page.Next = &views.StepLink{URL: stepURL(n + 1), Title: views.TutorialStepWords(n + 1).Title}
 	} else {
-		page.Next = &views.StepLink{URL: "/practice", Title: views.PracticeLink}
+		page.Next = &views.StepLink{URL: "/practice", Title: views.PracticeLink()}
 	}
-	page.Base = s.base(c.Request, title, views.SkipToBoard)
-	page.JS = static.JS.Path
+	page.Base = s.base(c.Request, title, views.SkipToBoard())
+	page.JS = static.JS().Path
 	s.writePage(c.Writer, c.Request, http.StatusOK, views.TutorialStep, page)
 	return nil
 }

@@ -46,7 +46,7 @@ func GamePageFor(f play.GameFacts, r GameRequest) GamePage {
 		title = r.Message
 	}
 	page := GamePage{
-		Base:      r.Base(title, SkipToBoard),
+		Base:      r.Base(title, SkipToBoard()),
 		ID:        f.ID,
 		Heading:   GameHeading(opp, f.Seat, f.Level),
 		Status:    status,

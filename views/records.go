@@ -299,21 +299,17 @@ func ImportGroups(fields []FormField, size, start string) []FieldGroup {
 }
 
 // Import words.
-var (
-	ImportTitle   = Say("import.title")
-	MsgImportSize = Say("import.toolarge")
-)
+func ImportTitle() Text   { return Say("import.title") }
+func MsgImportSize() Text { return Say("import.toolarge") }
 
 // ReviewPageName is the review page.
 const ReviewPageName = "review"
 
 // Review words.
-var (
-	ReviewTitle   = Say("review.title")
-	ReviewReady   = Say("review.ready")
-	ReviewRunning = Say("review.running")
-	ReviewNone    = Say("review.none")
-)
+func ReviewTitle() Text   { return Say("review.title") }
+func ReviewReady() Text   { return Say("review.ready") }
+func ReviewRunning() Text { return Say("review.running") }
+func ReviewNone() Text    { return Say("review.none") }
 
 // ReviewPage is a finished game's review.
 type ReviewPage struct {

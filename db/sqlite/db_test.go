@@ -59,7 +59,7 @@ func play(t *testing.T, g *club.Game, moves ...string) {
 // allMigrations lists the embedded migration files in order.
 func allMigrations(t *testing.T) []string {
 	t.Helper()
-	names, err := fs.Glob(migrations.SQLite, "*.sql")
+	names, err := fs.Glob(migrations.SQLite(), "*.sql")
 	if err != nil || len(names) == 0 {
 		t.Fatalf("no migrations: %v", err)
 	}
@@ -212,7 +212,7 @@ func TestOldHistoryCatchesUp(t *testing.T) {
 		if name > "0007_puzzle_progress.sql" {
 			continue
 		}
-		data, err := fs.ReadFile(migrations.SQLite, name)
+		data, err := fs.ReadFile(migrations.SQLite(), name)
 		if err != nil {
 			t.Fatal(err)
 		}

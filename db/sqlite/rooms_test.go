@@ -16,7 +16,7 @@ import (
 func TestRoomsMigrationKeepsGames(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "first.db")
-	first, err := fs.ReadFile(migrations.SQLite, "0001_players_and_games.sql")
+	first, err := fs.ReadFile(migrations.SQLite(), "0001_players_and_games.sql")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func TestExpertMigrationKeepsRooms(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "rooms.db")
 	early := fstest.MapFS{}
 	for _, name := range []string{"0001_players_and_games.sql", "0002_practice.sql", "0003_rooms.sql"} {
-		data, err := fs.ReadFile(migrations.SQLite, name)
+		data, err := fs.ReadFile(migrations.SQLite(), name)
 		if err != nil {
 			t.Fatal(err)
 		}
