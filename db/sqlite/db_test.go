@@ -227,8 +227,7 @@ func TestOldHistoryCatchesUp(t *testing.T) {
 	if _, err := s.w.ExecContext(ctx, `INSERT INTO players (id, created_at, last_seen) VALUES ('p1', 1, 1)`); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.w.ExecContext(ctx, `INSERT INTO games (id, player_id, opponent, human, level, size, start, created_at, updated_at)
-		VALUES ('g1', 'p1', 'computer', 'black', 'easy', 8, 'cross', 1, 1)`); err != nil {
+	if _, err := s.w.ExecContext(ctx, bareGame("g1", "p1", "computer", "black", "", 0, "")); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
