@@ -79,6 +79,9 @@ type Match struct {
 	Seat game.Color
 	// Host reports whether the viewer is the room's host.
 	Host bool
+	// Spectator reports whether the viewer watches a public room's game
+	// without a seat: they see it, and may do nothing in it.
+	Spectator bool
 }
 
 // Load replays a game that is not played online.
@@ -109,13 +112,27 @@ func LoadSeated(g *club.Game, r *club.Room, player string) (*Match, error) {
 	return m, nil
 }
 
+// LoadWatched replays a game of public room r for someone without a seat
+// in it, who may watch it only.
+func LoadWatched(g *club.Game, r *club.Room) (*Match, error) {
+	if !r.Public {
+		return nil, ErrNotSeated
+	}
+	m, err := Load(g)
+	if err != nil {
+		return nil, err
+	}
+	m.Room, m.Spectator = r, true
+	return m, nil
+}
+
 // Reload replays g, the same game read again, from m's seat.
 func (m *Match) Reload(g *club.Game) (*Match, error) {
 	n, err := Load(g)
 	if err != nil {
 		return nil, err
 	}
-	n.Room, n.Seat, n.Host = m.Room, m.Seat, m.Host
+	n.Room, n.Seat, n.Host, n.Spectator = m.Room, m.Seat, m.Host, m.Spectator
 	return n, nil
 }
 
@@ -204,6 +221,9 @@ func (m *Match) play(mv game.Square) error {
 // Play plays the viewer's move mv (a square or game.Pass) from a form sent
 // at ply ply.
 func (m *Match) Play(ply int, mv game.Square) error {
+	if m.Spectator {
+		return ErrSpectator
+	}
 	if err := m.Check(ply); err != nil {
 		return err
 	}
@@ -353,6 +373,9 @@ func (m *Match) Hint() (game.Square, bool) {
 // Resign ends the game, from a form sent at ply ply, with the viewer's
 // side (the side to move, in a local game) losing.
 func (m *Match) Resign(ply int) error {
+	if m.Spectator {
+		return ErrSpectator
+	}
 	if err := m.Check(ply); err != nil {
 		return err
 	}
@@ -553,6 +576,8 @@ func Again(sides string) (club.Again, bool) {
 // before the round is over or after the room has moved on.
 func (m *Match) CheckAgain(v int) error {
 	switch {
+	case m.Spectator:
+		return ErrSpectator
 	case m.Room == nil:
 		return ErrOnlineOnly
 	case m.Current() && m.Playing():
