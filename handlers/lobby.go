@@ -3,6 +3,7 @@ package handlers
 import (
 	"errors"
 	"net/http"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -194,8 +195,28 @@ func (s *Server) challengeEvents(c *gin.Context) error {
 		return err
 	}
 	defer leave()
-	wake, stop := s.app.Notifier().Subscribe(club.ChallengeKey(id))
+	accepted, stop := s.app.Notifier().Subscribe(club.ChallengeKey(id))
 	defer stop()
+	// The open stream is the maker's page asking: it marks the challenge
+	// seen every minute as well, so that a page left open with JavaScript
+	// keeps it open past ChallengeLife, as the reloads of one without do.
+	wake := make(chan struct{}, 1)
+	go func() {
+		tick := time.NewTicker(time.Minute)
+		defer tick.Stop()
+		for {
+			select {
+			case <-accepted:
+			case <-tick.C:
+			case <-ctx.Done():
+				return
+			}
+			select {
+			case wake <- struct{}{}:
+			default:
+			}
+		}
+	}()
 	// An accept between the first read and the subscription woke nobody:
 	// read once more now that accepts are heard.
 	next := func() string {

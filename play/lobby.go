@@ -38,8 +38,9 @@ var (
 	QuickPools = []string{"3+2", "5+3", "10+5"}
 )
 
-// maxListed bounds the challenges and the live games the lobby lists.
-const maxListed = 30
+// maxListed bounds the challenges and the live games the lobby lists,
+// which keeps the page under 4 KB gzipped when both lists are full.
+const maxListed = 20
 
 // Offer is what a challenge asks for.
 type Offer struct {
