@@ -28,8 +28,8 @@ const (
 	// Beginner is the level for children and first games: a random
 	// move, but a corner when it can take one, and never a move that
 	// offers one when another move does not. It comes first in the
-	// forms; measured, its two rules about corners make it win most
-	// games against Easy (docs/measurements.md).
+	// forms; its draw leans to big captures so that Easy, which keeps
+	// corners safe too, beats it most of the time (docs/measurements.md).
 	Beginner
 )
 

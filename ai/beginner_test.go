@@ -131,3 +131,31 @@ func TestBeginnerPlacesAtRandom(t *testing.T) {
 		t.Errorf("Beginner placed on %d square(s) in 40 seeds, want a random choice", len(seen))
 	}
 }
+
+// TestLevelsKeepCornersSafe checks the rule that puts Easy above Beginner
+// and Normal above Easy: with no corner of its own to take, neither leaves
+// the opponent a corner when another move does not.
+func TestLevelsKeepCornersSafe(t *testing.T) {
+	for _, level := range []Level{Easy, Normal} {
+		for _, size := range game.Sizes() {
+			t.Run(fmt.Sprintf("%s/%dx%d", level, size, size), func(t *testing.T) {
+				positions := gamePositions(size, 31, 300, func(game.Board) bool { return true })
+				rng := rand.New(rand.NewPCG(5, uint64(size)))
+				for _, b := range positions {
+					safe, corner := false, false
+					for sq := range b.Moves().All() {
+						safe = safe || !givesAway(t, b, sq)
+						corner = corner || isCorner(size, sq)
+					}
+					m, err := Choose(context.Background(), b, level, rng)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if safe && !corner && givesAway(t, b, m) {
+						t.Errorf("%s: %s played %s, giving a corner away", b.Line(), level, m.Name(size))
+					}
+				}
+			})
+		}
+	}
+}

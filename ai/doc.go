@@ -3,13 +3,15 @@
 //
 //   - Beginner plays at random, for children and first games, with two
 //     rules: it takes a corner when it can, and it does not leave the
-//     opponent a corner when some other move does not.
-//   - Easy plays the move that flips the most discs, knows nothing of
-//     corners, and now and then plays any legal move on a whim.
+//     opponent a corner when some other move does not. Its draw leans to
+//     moves that turn over many discs.
+//   - Easy plays the move that flips the most discs, does not value
+//     corners, and now and then plays any move on a whim; it does avoid
+//     handing the opponent a corner and the X-squares.
 //   - Normal looks one ply ahead with a table of square values: it takes
 //     corners, mostly avoids the X- and C-squares next to an empty corner,
-//     never considers the reply, and sometimes plays carelessly (never when
-//     a corner is on offer).
+//     prefers quiet moves, looks at the reply only to keep corners safe,
+//     and sometimes plays carelessly (never when a corner is on offer).
 //   - Hard searches: iterative-deepening negascout (PVS) with a
 //     transposition table and move ordering, on an evaluation of mobility,
 //     potential mobility, corners, X- and C-squares and stable discs. Near

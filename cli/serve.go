@@ -295,7 +295,7 @@ func openStore(ctx context.Context, where string, log *slog.Logger) (*servedStor
 			return nil, err
 		}
 		return &servedStore{store: store, keys: keys, name: where, close: func() { store.Close() },
-			ready: readyCheck(store, migrations.SQLite)}, nil
+			ready: readyCheck(store, migrations.SQLite())}, nil
 	}
 	name := redact(where)
 	store, err := postgres.Open(ctx, where)
@@ -321,7 +321,7 @@ func openStore(ctx context.Context, where string, log *slog.Logger) (*servedStor
 		return nil, fmt.Errorf("PostgreSQL at %s: %w", name, maskErr(err, where))
 	}
 	return &servedStore{store: store, notifier: n, keys: keys, name: name,
-		close: func() { n.Close(); store.Close() }, ready: readyCheck(store, migrations.Postgres)}, nil
+		close: func() { n.Close(); store.Close() }, ready: readyCheck(store, migrations.Postgres())}, nil
 }
 
 // newSessionSecret returns 32 random bytes in hex.

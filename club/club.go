@@ -67,9 +67,11 @@ type Store interface {
 	// those where they hold a room's guest seat), the most recently
 	// changed first, at most limit of them.
 	Unfinished(ctx context.Context, playerID string, limit int) ([]*Game, error)
-	// UpdateGame writes g's plies, status, counts and hint, only while the
-	// stored game stands at ply oldPly: otherwise nothing changes and the
-	// error is ErrStale, or ErrNotFound when there is no such game. It
+	// UpdateGame writes g's plies, status, counts, hint, clock and ending,
+	// only while the stored game stands at ply oldPly and is still
+	// playing (an ending is written at the ply of the last move, so the
+	// version is the ply and the status): otherwise nothing changes and
+	// the error is ErrStale, or ErrNotFound when there is no such game. It
 	// sets g.Updated.
 	UpdateGame(ctx context.Context, g *Game, oldPly int) error
 	// UpdateSettings writes a game's settings, whatever its ply.

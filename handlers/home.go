@@ -65,7 +65,7 @@ func (s *Server) home(c *gin.Context) error {
 		return err
 	}
 	page := views.HomePage{
-		Base: s.base(c.Request, views.HomeTitle, views.SkipToMain),
+		Base: s.base(c.Request, views.HomeTitle(), views.SkipToMain()),
 		Form: newGameForm(ch),
 	}
 	if p := playerID(c); p != "" {
@@ -148,7 +148,7 @@ func (s *Server) askFirst(c *gin.Context, action string, hidden []views.Field) (
 		return false, err
 	}
 	page := views.ConfirmPage{
-		Base:       s.base(c.Request, views.ConfirmTitle, views.SkipToMain),
+		Base:       s.base(c.Request, views.ConfirmTitle(), views.SkipToMain()),
 		Unfinished: views.GameLink{URL: gameURL(gs[0].ID) + "#status", Description: describe(gs[0])},
 		Hidden:     hidden, Action: action,
 	}

@@ -37,9 +37,9 @@ const (
 )
 
 var (
-	errTooLarge = refuse(http.StatusRequestEntityTooLarge, views.NoticeTooLarge)
-	errBadForm  = refuse(http.StatusBadRequest, views.NoticeBadForm)
-	errTooMany  = refuse(http.StatusTooManyRequests, views.NoticeTooMany)
+	errTooLarge = refuse(http.StatusRequestEntityTooLarge, views.NoticeTooLarge())
+	errBadForm  = refuse(http.StatusBadRequest, views.NoticeBadForm())
+	errTooMany  = refuse(http.StatusTooManyRequests, views.NoticeTooMany())
 )
 
 // limitBody reads the form of every POST up front, bounded by maxBody:

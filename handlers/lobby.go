@@ -41,7 +41,7 @@ func (s *Server) showPlayer(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	page := views.NewPlayerPage(s.base(c.Request, views.PlayerTitle, views.SkipToMain), p, "", views.Text{})
+	page := views.NewPlayerPage(s.base(c.Request, views.PlayerTitle(), views.SkipToMain()), p, "", views.Text{})
 	s.writePage(c.Writer, c.Request, http.StatusOK, views.PlayerName, page)
 	return nil
 }
@@ -84,7 +84,7 @@ func (s *Server) refuseName(c *gin.Context, value string, why error) error {
 		status = http.StatusConflict
 	}
 	s.log.Info("request refused", "path", c.Request.URL.Path, "status", status, "cause", why)
-	page := views.NewPlayerPage(s.base(c.Request, views.PlayerTitle, views.SkipToMain), p, value, views.NameRefusal(why))
+	page := views.NewPlayerPage(s.base(c.Request, views.PlayerTitle(), views.SkipToMain()), p, value, views.NameRefusal(why))
 	s.writePage(c.Writer, c.Request, status, views.PlayerName, page)
 	return nil
 }
@@ -96,7 +96,7 @@ func (s *Server) showLobby(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	page := views.NewLobbyPage(s.base(c.Request, views.LobbyTitle, views.SkipToMain), l)
+	page := views.NewLobbyPage(s.base(c.Request, views.LobbyTitle(), views.SkipToMain()), l)
 	s.writePage(c.Writer, c.Request, http.StatusOK, views.LobbyName, page)
 	return nil
 }
@@ -175,8 +175,8 @@ func (s *Server) showChallenge(c *gin.Context) error {
 		c.Redirect(http.StatusSeeOther, gameURL(ch.GameID)+"#status")
 		return nil
 	}
-	b := s.base(c.Request, views.WaitingTitle, views.SkipToMain)
-	b.Live = static.Live.Path
+	b := s.base(c.Request, views.WaitingTitle(), views.SkipToMain())
+	b.Live = static.Live().Path
 	s.writePage(c.Writer, c.Request, http.StatusOK, views.WaitingName, views.NewWaitingPage(b, ch))
 	return nil
 }

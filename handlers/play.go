@@ -50,7 +50,7 @@ func formPly(c *gin.Context, m *play.Match) (int, error) {
 	v, ok := c.GetPostForm("ply")
 	n, err := strconv.Atoi(v)
 	if !ok || err != nil || n < 0 || len(v) > 4 {
-		return 0, showing(m, refuseMsg(http.StatusBadRequest, views.MsgNoPly))
+		return 0, showing(m, refuseMsg(http.StatusBadRequest, views.MsgNoPly()))
 	}
 	return n, nil
 }

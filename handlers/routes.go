@@ -96,12 +96,12 @@ func (s *Server) Routes() http.Handler {
 
 	assets := gin.WrapH(static.Handler())
 	r.GET("/static/:name", assets)
-	r.NoRoute(s.wrap(func(*gin.Context) error { return refuse(http.StatusNotFound, views.NoticeNotFound) }))
-	r.NoMethod(s.wrap(func(*gin.Context) error { return refuse(http.StatusMethodNotAllowed, views.NoticeNoMethod) }))
+	r.NoRoute(s.wrap(func(*gin.Context) error { return refuse(http.StatusNotFound, views.NoticeNotFound()) }))
+	r.NoMethod(s.wrap(func(*gin.Context) error { return refuse(http.StatusMethodNotAllowed, views.NoticeNoMethod()) }))
 
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		s.writePage(w, req, http.StatusForbidden, views.Error, s.errorPage(req, views.NoticeCrossSite))
+		s.writePage(w, req, http.StatusForbidden, views.Error, s.errorPage(req, views.NoticeCrossSite()))
 	}))
 	return s.probes(securityHeaders(headAsGet(cop.Handler(r))))
 }

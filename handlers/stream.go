@@ -32,9 +32,9 @@ func (s *Server) enterWaiters(c *gin.Context) (leave func(), err error) {
 	}
 	c.Header("Retry-After", "30")
 	if status == http.StatusTooManyRequests {
-		return nil, refuse(status, views.NoticeTooManyWaits)
+		return nil, refuse(status, views.NoticeTooManyWaits())
 	}
-	return nil, refuse(status, views.NoticeBusy)
+	return nil, refuse(status, views.NoticeBusy())
 }
 
 // stream answers c with an event stream. When first is not "", the page

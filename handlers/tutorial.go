@@ -17,7 +17,7 @@ import (
 func stepURL(n int) string { return "/tutorial/" + strconv.Itoa(n) }
 
 func (s *Server) tutorialIndex(c *gin.Context) error {
-	page := views.TutorialIndexPage{Base: s.base(c.Request, views.TutorialIndexTitle, views.SkipToMain)}
+	page := views.TutorialIndexPage{Base: s.base(c.Request, views.TutorialIndexTitle(), views.SkipToMain())}
 	for i := range play.Steps() {
 		page.Steps = append(page.Steps, views.StepLink{URL: stepURL(i + 1), Title: views.TutorialStepWords(i + 1).Title})
 	}
@@ -25,7 +25,7 @@ func (s *Server) tutorialIndex(c *gin.Context) error {
 	return nil
 }
 
-var errNoStep = refuse(http.StatusNotFound, views.NoticeNoStep)
+var errNoStep = refuse(http.StatusNotFound, views.NoticeNoStep())
 
 func (s *Server) tutorialStep(c *gin.Context) error {
 	steps := play.Steps()
@@ -46,6 +46,11 @@ func (s *Server) tutorialStep(c *gin.Context) error {
 	page := views.TutorialPage{
 		Step: n, Steps: len(steps), Heading: words.Title,
 		Intro: words.Intro, After: words.After, Position: views.PositionText(b),
+	}
+	// A step that asks whether anything can be played does not say, above
+	// its question, that nothing can: the learner's trials find it out.
+	if st.Kind == play.AskNone && trial == game.Pass {
+		page.Position = views.PositionToMove(b)
 	}
 	if st.List {
 		page.Moves = strings.Join(st.MoveNames(), " ")
@@ -75,6 +80,12 @@ func (s *Server) tutorialStep(c *gin.Context) error {
 				q.Feedback = words.Yes
 			}
 		}
+		// What follows the answer waits for it: shown once the learner
+		// has answered (a trial, a choice), else with the answer on request.
+		// A question that no trial answers (the last step's) hides nothing.
+		if st.Kind != play.AskNothing && trial == game.Pass && q.Chosen == "" {
+			q.After, page.After = page.After, nil
+		}
 		page.Question = q
 	}
 	if st.Count {
@@ -85,7 +96,7 @@ func (s *Server) tutorialStep(c *gin.Context) error {
 	page.Board = views.TrialBoard{
 		TrialGrid: views.NewTrialBoard(b, marks),
 		Action:    url, // no fragment: w3m would send the query after it
-		Label:     views.TutorialBoardLabel,
+		Label:     views.TutorialBoardLabel(),
 	}
 	if trial != game.Pass {
 		page.Board.Cancel = url + "#board"
@@ -96,10 +107,10 @@ func (s *Server) tutorialStep(c *gin.Context) error {
 	if n < len(steps) {
 		page.Next = &views.StepLink{URL: stepURL(n + 1), Title: views.TutorialStepWords(n + 1).Title}
 	} else {
-		page.Next = &views.StepLink{URL: "/practice", Title: views.PracticeLink}
+		page.Next = &views.StepLink{URL: "/practice", Title: views.PracticeLink()}
 	}
-	page.Base = s.base(c.Request, title, views.SkipToBoard)
-	page.JS = static.JS.Path
+	page.Base = s.base(c.Request, title, views.SkipToBoard())
+	page.JS = static.JS().Path
 	s.writePage(c.Writer, c.Request, http.StatusOK, views.TutorialStep, page)
 	return nil
 }

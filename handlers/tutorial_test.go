@@ -131,7 +131,8 @@ func TestTutorialPages(t *testing.T) {
 		{"/tutorial/2", 200, []string{`aria-label="d3, black, just placed" class="pl"`, `aria-label="c3, empty, legal move" class="lg"`}},
 		{"/tutorial/4?answer=2", 200, []string{`Yes, two:`, `value="2" aria-pressed="true"`}},
 		{"/tutorial/4?answer=3", 200, []string{`Not quite.`}},
-		{"/tutorial/6", 200, []string{`Black to move, but Black has no legal move.`, `passes left out): f5 f4 f3 g4`, `a5 c7</p>`}},
+		{"/tutorial/6", 200, []string{`Black to move. Black has 21 discs`, `passes left out): f5 f4 f3 g4`, `a5 c7</p>`}},
+		{"/tutorial/6?try=a8", 200, []string{`Black to move, but Black has no legal move.`}},
 		{"/tutorial/7", 200, []string{`White to move. Black has 21 discs, White 41.`}},
 		{"/tutorial/8", 200, []string{`The game is over: neither side can move.`, `<dd>15 discs</dd>`, `<dd>48 discs</dd>`,
 			`<dd>1, belonging to nobody</dd>`, `Black 15, White 49`, `href="/practice"`}},
@@ -244,7 +245,33 @@ func TestTutorialPageWeights(t *testing.T) {
 			t.Errorf("%s is %d bytes gzipped, over 8192", path, got)
 		}
 	}
-	if len(static.CSS.Gzip) > 4096 {
-		t.Errorf("stylesheet is %d bytes gzipped, over 4096", len(static.CSS.Gzip))
+	if len(static.CSS().Gzip) > 4096 {
+		t.Errorf("stylesheet is %d bytes gzipped, over 4096", len(static.CSS().Gzip))
+	}
+}
+
+// TestTutorialKeepsTheAnswer checks that a step's question is not
+// answered above it: what the step says after the answer is shown with
+// the answer, on request, until the learner answers.
+func TestTutorialKeepsTheAnswer(t *testing.T) {
+	a := newApp(t)
+	const after = "Black plays f3 and both discs turn"
+	for _, tc := range []struct {
+		target   string
+		revealed bool // after the question, not inside its answer
+	}{
+		{"/tutorial/4", false},
+		{"/tutorial/4?answer=2", true},
+		{"/tutorial/4?answer=3", true},
+		{"/tutorial/4?try=f3", true},
+	} {
+		body := a.do("GET", tc.target, nil, nil).Body.String()
+		i, open, shut := strings.Index(body, after), strings.Index(body, "<details>"), strings.Index(body, "</details>")
+		if i < 0 || open < 0 || shut < 0 {
+			t.Fatalf("GET %s: no answer or no %q:\n%s", tc.target, after, body)
+		}
+		if inside := open < i && i < shut; inside == tc.revealed {
+			t.Errorf("GET %s: %q inside the answer: %v, want %v", tc.target, after, inside, !tc.revealed)
+		}
 	}
 }

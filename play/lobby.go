@@ -31,12 +31,9 @@ var (
 	ErrSpectator = errors.New("a spectator may only watch")
 )
 
-// Sizes are the board sizes a challenge may ask for; QuickPools the
-// clocks that the home page offers for quick pairing, in one press each.
-var (
-	Sizes      = []int{6, 8, 10}
-	QuickPools = []string{"3+2", "5+3", "10+5"}
-)
+// QuickPools are the clocks that the home page offers for quick pairing,
+// in one press each.
+func QuickPools() []string { return []string{"3+2", "5+3", "10+5"} }
 
 // maxListed bounds the challenges and the live games the lobby lists,
 // which keeps the page under 4 KB gzipped when both lists are full.

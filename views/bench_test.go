@@ -23,10 +23,10 @@ func BenchmarkRenderGame(b *testing.B) {
 		b.Fatal(err)
 	}
 	page := GamePage{
-		Base:    Base{Title: Plain("You played b6 and flipped 2; your move"), CSS: "/static/app.css", JS: "/static/board.js", Skip: "board", SkipText: SkipToBoard.Text},
+		Base:    Base{Title: Plain("You played b6 and flipped 2; your move"), CSS: "/static/app.css", JS: "/static/board.js", Skip: "board", SkipText: SkipToBoard().Text},
 		ID:      "abcdefghijklmnop",
 		Heading: GameHeading(OpponentLocal, game.Empty, ""),
-		Status:  Clauses(Say("game.you.played", "b6", 2), Say("game.next.you")),
+		Status:  Clauses(Say("game.you.played", 2, "b6"), Say("game.next.you")),
 		Ply:     len(rec.Plies),
 		Board:   NewBoard(bd, Marks{Playable: true, ShowLegal: true, Hint: game.Pass}),
 		Players: []PlayerLine{{Color: "black", Side: game.Black, Discs: bd.Count(game.Black), ToMove: true}, {Color: "white", Side: game.White, Discs: bd.Count(game.White)}},

@@ -43,6 +43,7 @@ type GamePage struct {
 	Result    *ResultView // set once the game is over
 	Again     []Field     // a new game with the same choices, once over
 	Online    *OnlineView // the room of an online game
+	Clocks    *ClocksView // a clocked game's clocks, or nil (views/clock.go)
 }
 
 // PlayerLine is one side's line in the score.
@@ -81,6 +82,8 @@ type ResultView struct {
 	BlackScore, WhiteScore int
 	Hints, Undos           int        // not shown for online games, which offer neither
 	Resigned               game.Color // who resigned, or Empty
+	OnTime                 game.Color // who lost on time, or Empty
+	Aborted                bool       // no result: no winner, no score shown
 }
 
 // BoardView is a board ready for the template.
@@ -135,8 +138,8 @@ func (v BoardView) Grid(field string, in ...*Lang) template.HTML {
 		b.WriteString("<br>\n<span aria-hidden=\"true\">")
 		b.WriteString(strconv.Itoa(r.Num))
 		b.WriteString(`</span>`)
-		for _, s := range r.Squares {
-			s.button(&b, field, l)
+		for i := range r.Squares {
+			r.Squares[i].button(&b, field, l) // by pointer: a square is a hundred bytes
 		}
 	}
 	b.WriteString("<br>\n</div>")
@@ -146,30 +149,27 @@ func (v BoardView) Grid(field string, in ...*Lang) template.HTML {
 // button writes the square as a button whose value the form sends under
 // field, labelled in l: a game board's label from l's table of escaped
 // words, any other said and escaped here.
-func (s SquareView) button(b *strings.Builder, field string, l *Lang) {
-	attr := func(name, value string) {
-		b.WriteByte(' ')
-		b.WriteString(name)
-		b.WriteString(`="`)
-		writeEscaped(b, value)
-		b.WriteByte('"')
-	}
-	b.WriteString(" <button")
-	attr("name", field)
-	attr("value", s.Name)
+func (s *SquareView) button(b *strings.Builder, field string, l *Lang) {
+	// Each attribute's text before its value is written in one piece.
+	b.WriteString(` <button name="`)
+	writeEscaped(b, field)
+	b.WriteString(`" value="`)
+	writeEscaped(b, s.Name)
 	if s.Disc != "empty" { // the stylesheet draws only discs
-		attr("data-disc", s.Disc)
+		b.WriteString(`" data-disc="`)
+		writeEscaped(b, s.Disc)
 	}
+	b.WriteString(`" aria-label="`)
 	if sl, ok := s.squareLabel(); ok {
-		b.WriteString(` aria-label="`)
 		l.boardHTML.write(b, *sl)
-		b.WriteByte('"')
 	} else {
-		attr("aria-label", l.Say(s.Label))
+		writeEscaped(b, l.Say(s.Label))
 	}
 	if s.Class != "" {
-		attr("class", s.Class)
+		b.WriteString(`" class="`)
+		writeEscaped(b, s.Class)
 	}
+	b.WriteByte('"')
 	if s.Disabled {
 		b.WriteString(" disabled")
 	}
@@ -195,7 +195,7 @@ func writeEscaped(b *strings.Builder, s string) {
 
 // squareLabel returns the game board's label that s.Label holds, if it
 // holds one.
-func (s SquareView) squareLabel() (*squareLabel, bool) {
+func (s *SquareView) squareLabel() (*squareLabel, bool) {
 	if s.Label.Key != squareLabelKey || len(s.Label.Args) != 1 || len(s.Label.Parts) > 0 {
 		return nil, false
 	}

@@ -35,8 +35,9 @@ var markKeys = [numMarks]string{"board.legal", "board.hint", "board.placed", "bo
 	"board.reply.computer", "board.reply.opponent", "board.flipped"}
 
 // squareLabel is a game board square's label. It rides in a Text with the
-// key squareLabelKey, as a pointer, so that Lang.Say says it like any other words, and
-// BoardView.Grid writes it straight from the language's escaped table.
+// key squareLabelKey, as a pointer, so that Lang.Say says it like any
+// other words and BoardView.Grid writes it straight from the language's
+// escaped table.
 type squareLabel struct {
 	name  string
 	disc  game.Color

@@ -18,13 +18,13 @@ const (
 )
 
 // Anonymous is how a player without a name appears.
-var Anonymous = Say("lobby.anonymous")
+func Anonymous() Text { return Say("lobby.anonymous") }
 
 // PlayerText is a player's name as others read it: the name, or
 // Anonymous.
 func PlayerText(n club.Name) Text {
 	if n == "" {
-		return Anonymous
+		return Anonymous()
 	}
 	return Plain(string(n))
 }
@@ -34,15 +34,15 @@ func PlayerText(n club.Name) Text {
 func ClockText(tc club.TimeControl) Text {
 	switch {
 	case tc.None():
-		return Say("clock.none")
+		return Say("tc.none")
 	case tc.Correspondence():
 		days := int(tc.PerMove.Hours() / 24)
 		if days == 1 {
-			return Say("clock.day")
+			return Say("tc.day")
 		}
-		return Say("clock.days", days)
+		return Say("tc.days", days)
 	}
-	return Say("clock.live", int(tc.Initial.Minutes()), int(tc.Increment.Seconds()))
+	return Say("tc.live", int(tc.Initial.Minutes()), int(tc.Increment.Seconds()))
 }
 
 // SideText is the side a challenge's maker wants: black, white or either.
@@ -188,26 +188,28 @@ func NameRefusal(err error) Text {
 }
 
 // Titles of the lobby's pages.
-var (
-	LobbyTitle   = Say("lobby.title")
-	WaitingTitle = Say("wait.title")
-	PlayerTitle  = Say("player.title")
-)
+func LobbyTitle() Text   { return Say("lobby.title") }
+func WaitingTitle() Text { return Say("wait.title") }
+func PlayerTitle() Text  { return Say("player.title") }
 
 // Notices of the lobby's refusals.
-var (
-	NoticeChallengeGone  = Notice{Say("notice.challengegone.h"), Say("notice.challengegone")}
-	NoticeOwnChallenge   = Notice{Say("notice.ownchallenge.h"), Say("notice.ownchallenge")}
-	NoticeRatedAnonymous = Notice{Say("notice.ratedanon.h"), Say("notice.ratedanon")}
-	NoticeBadOffer       = Notice{Say("notice.badoffer.h"), Say("notice.badoffer")}
-	NoticeNoChallenge    = Notice{Say("notice.nochallenge.h"), Say("notice.nochallenge")}
-	NoticeSpectator      = Notice{Say("notice.spectator.h"), Say("notice.spectator")}
-)
+func NoticeChallengeGone() Notice {
+	return Notice{Say("notice.challengegone.h"), Say("notice.challengegone")}
+}
+func NoticeOwnChallenge() Notice {
+	return Notice{Say("notice.ownchallenge.h"), Say("notice.ownchallenge")}
+}
+func NoticeRatedAnonymous() Notice { return Notice{Say("notice.ratedanon.h"), Say("notice.ratedanon")} }
+func NoticeBadOffer() Notice       { return Notice{Say("notice.badoffer.h"), Say("notice.badoffer")} }
+func NoticeNoChallenge() Notice {
+	return Notice{Say("notice.nochallenge.h"), Say("notice.nochallenge")}
+}
+func NoticeSpectator() Notice { return Notice{Say("notice.spectator.h"), Say("notice.spectator")} }
 
 // Quick is the home page's quick-pairing pools, one form each.
 func (HomePage) Quick() []Option {
 	var opts []Option
-	for _, name := range play.QuickPools {
+	for _, name := range play.QuickPools() {
 		tc, _ := club.ParseTimeControl(name)
 		opts = append(opts, Option{Value: name, Text: ClockText(tc)})
 	}

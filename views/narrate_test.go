@@ -70,12 +70,13 @@ func TestClausesInEachLanguage(t *testing.T) {
 		text Text
 		want string
 	}{
-		{fr, Say("game.played", game.White, "f6", 1), fr.Color(game.White) + " a joué f6 et a retourné 1"},
+		{fr, Say("game.played", 1, game.White, "f6"), fr.Color(game.White) + " a joué f6 et a retourné 1 pion"},
+		{fr, Say("game.you.played", 3, "f5"), "vous avez joué f5 et retourné 3 pions"},
 		{fr, Say("game.outcome.draw", 1), "partie nulle, 1 pion chacun"},
 		{fr, Say("game.outcome.draw", 32), "partie nulle, 32 pions chacun"},
 		{fr, Describe(OpponentLocal, game.Empty, "", 6, 0), "6×6, deux joueurs sur un même appareil, 0 coup joué"},
 		{fr, Describe(OpponentOnline, game.Empty, "", 8, 12), "8×8, en ligne avec un ami, 12 coups joués"},
-		{ja, Say("game.you.played", "f5", 3), "あなたはf5に打ち、3個返しました"},
+		{ja, Say("game.you.played", 3, "f5"), "あなたはf5に打ち、3個返しました"},
 		{ja, Say("game.next", game.Black), ja.Color(game.Black) + "の番です"},
 		{ja, Describe(OpponentLocal, game.Empty, "", 10, 4), "10×10、この端末で二人対局、4手まで"},
 		{ja, NewBoard(testkit.MustStart(t, game.Options{Size: 8}), Marks{Playable: true, ShowLegal: true, Hint: game.Pass}).Rows[2].Squares[3].Label, "d3、空き、打てる、1個返す"},

@@ -209,6 +209,9 @@ type Question struct {
 	Feedback Text
 	Right    bool
 	Answer   Text
+	// After is what the step says once its question is answered, shown
+	// with the answer while the learner has not answered yet.
+	After []Text
 }
 
 // StepLink links to a step.

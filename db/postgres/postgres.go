@@ -113,7 +113,7 @@ func IsURL(s string) bool {
 // and applies the migrations that it has not seen yet. An unreachable
 // database gives an error that wraps [club.ErrUnavailable].
 func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
-	o := options{now: time.Now, migrations: migrations.Postgres}
+	o := options{now: time.Now, migrations: migrations.Postgres()}
 	for _, opt := range opts {
 		opt(&o)
 	}
