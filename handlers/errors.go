@@ -92,6 +92,13 @@ var refusals = []struct {
 	{play.ErrReviewsWaiting, http.StatusTooManyRequests, views.NoticeReviewsWaiting(play.MaxReviewsPerPlayer)},
 	{play.ErrBadPlayOn, http.StatusBadRequest, views.NoticeBadPlayOn()},
 	{play.ErrBadImport, http.StatusBadRequest, views.NoticeBadImport()},
+	// The lobby's.
+	{play.ErrSpectator, http.StatusForbidden, views.NoticeSpectator()},
+	{play.ErrBadOffer, http.StatusBadRequest, views.NoticeBadOffer()},
+	{play.ErrRatedAnonymous, http.StatusUnprocessableEntity, views.NoticeRatedAnonymous()},
+	{play.ErrOwnChallenge, http.StatusUnprocessableEntity, views.NoticeOwnChallenge()},
+	{play.ErrNoChallenge, http.StatusNotFound, views.NoticeNoChallenge()},
+	{club.ErrChallengeGone, http.StatusConflict, views.NoticeChallengeGone()},
 	{club.ErrNotFound, http.StatusNotFound, views.NoticeNoGame()},
 	{club.ErrRoomFull, http.StatusConflict, views.NoticeRoomFull()},
 	{club.ErrUnavailable, http.StatusServiceUnavailable, views.NoticeUnavailable()},

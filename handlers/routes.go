@@ -56,6 +56,19 @@ func (s *Server) Routes() http.Handler {
 	r.GET("/replay", s.wrap(s.replayImported))
 	r.POST("/playon", games, s.perNetwork(s.netGameLimit), s.wrap(s.playOn))
 
+	// The lobby: names, challenges, quick pairing. Making a challenge or
+	// a quick pairing counts as a new game, per player and per network.
+	r.GET("/players/me", s.wrap(s.showPlayer))
+	r.POST("/players/me", games, s.wrap(s.setName))
+	r.GET("/lobby", s.wrap(s.showLobby))
+	r.POST("/lobby", games, s.perNetwork(s.netGameLimit), s.wrap(s.makeChallenge))
+	r.POST("/lobby/quick", games, s.perNetwork(s.netGameLimit), s.wrap(s.quickPair))
+	ch := r.Group("/lobby/challenges/:id")
+	ch.GET("", s.wrap(s.showChallenge)) // marks the challenge seen: see play.App.Challenge
+	ch.GET("/events", s.wrap(s.challengeEvents))
+	ch.POST("/cancel", games, s.wrap(s.cancelChallenge))
+	ch.POST("/accept", games, s.wrap(s.acceptChallenge))
+
 	r.GET("/join/:token", s.wrap(s.showJoin))
 	r.POST("/join/:token", games, s.wrap(s.join))
 

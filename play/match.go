@@ -79,6 +79,9 @@ type Match struct {
 	Seat game.Color
 	// Host reports whether the viewer is the room's host.
 	Host bool
+	// Spectator reports whether the viewer watches a public room's game
+	// without a seat: they see it, and may do nothing in it.
+	Spectator bool
 	// At is when the request loaded the match (App.Judge sets it): a
 	// clocked game's move and clocks are reckoned at it.
 	At time.Time
@@ -112,13 +115,27 @@ func LoadSeated(g *club.Game, r *club.Room, player string) (*Match, error) {
 	return m, nil
 }
 
+// LoadWatched replays a game of public room r for someone without a seat
+// in it, who may watch it only.
+func LoadWatched(g *club.Game, r *club.Room) (*Match, error) {
+	if !r.Public {
+		return nil, ErrNotSeated
+	}
+	m, err := Load(g)
+	if err != nil {
+		return nil, err
+	}
+	m.Room, m.Spectator = r, true
+	return m, nil
+}
+
 // Reload replays g, the same game read again, from m's seat.
 func (m *Match) Reload(g *club.Game) (*Match, error) {
 	n, err := Load(g)
 	if err != nil {
 		return nil, err
 	}
-	n.Room, n.Seat, n.Host, n.At = m.Room, m.Seat, m.Host, m.At
+	n.Room, n.Seat, n.Host, n.Spectator, n.At = m.Room, m.Seat, m.Host, m.Spectator, m.At
 	return n, nil
 }
 
@@ -209,6 +226,9 @@ func (m *Match) play(mv game.Square) error {
 // at m.At (the caller ends it: App.Judge), and otherwise runs the clock
 // and plays any forced pass after it (clockMoved).
 func (m *Match) Play(ply int, mv game.Square) error {
+	if m.Spectator {
+		return ErrSpectator
+	}
 	if err := m.Check(ply); err != nil {
 		return err
 	}
@@ -365,6 +385,9 @@ func (m *Match) Hint() (game.Square, bool) {
 // Resign ends the game, from a form sent at ply ply, with the viewer's
 // side (the side to move, in a local game) losing.
 func (m *Match) Resign(ply int) error {
+	if m.Spectator {
+		return ErrSpectator
+	}
 	if err := m.Check(ply); err != nil {
 		return err
 	}
@@ -606,6 +629,8 @@ func Again(sides string) (club.Again, bool) {
 // before the round is over or after the room has moved on.
 func (m *Match) CheckAgain(v int) error {
 	switch {
+	case m.Spectator:
+		return ErrSpectator
 	case m.Room == nil:
 		return ErrOnlineOnly
 	case m.Current() && m.Playing():

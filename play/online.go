@@ -32,20 +32,26 @@ func (a *App) createRoom(ctx context.Context, g *club.Game) error {
 	return a.store.CreateRoom(ctx, r, g)
 }
 
-// seated loads online game g for player, who must hold one of its room's
-// seats, seen from that seat.
+// seated loads online game g for player, seen from their seat; someone
+// without a seat may only watch, and only a public room's game.
 func (a *App) seated(ctx context.Context, g *club.Game, player string) (*Match, error) {
 	r, err := a.store.Room(ctx, g.RoomID)
 	if err != nil {
 		return nil, err
 	}
-	if SeatOf(g, r, player) == game.Empty {
-		return nil, ErrNotSeated
+	seated := SeatOf(g, r, player) != game.Empty
+	if !seated && !r.Public {
+		return nil, ErrNotSeated // an invite room is private to its seats
 	}
 	if Expired(r, g, a.roomTTL, a.now()) {
 		return nil, ErrExpired
 	}
-	m, err := LoadSeated(g, r, player)
+	var m *Match
+	if seated {
+		m, err = LoadSeated(g, r, player)
+	} else {
+		m, err = LoadWatched(g, r)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -66,6 +66,10 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 		{"LevelIsAnyPlainName", testLevelNames},
 		{"PuzzleProgress", testPuzzleProgress},
 		{"ReadsMatchTheRowAfterEveryWrite", testReadsMatchTheRow},
+		{"Names", testNames},
+		{"NameRaceOneWins", testNameRace},
+		{"Challenges", testChallenges},
+		{"AcceptOnce", testAcceptOnce},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
