@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"time"
 
@@ -49,14 +50,14 @@ type Offer struct {
 	Quick bool
 }
 
-// ParseOffer reads a challenge form's fields: size "6", "8" or "10" (8
+// ParseOffer reads a challenge form's fields: size one of game.Sizes (8
 // when empty), clock one of club.TimeControls, color "black", "white" or
 // "random" (random when empty).
 func ParseOffer(size, clock, color string, rated bool) (Offer, error) {
 	o := Offer{Size: 8, Rated: rated}
 	if size != "" {
 		n, err := strconv.Atoi(size)
-		if err != nil || (n != 6 && n != 8 && n != 10) {
+		if err != nil || !slices.Contains(game.Sizes(), n) {
 			return Offer{}, ErrBadOffer
 		}
 		o.Size = n
