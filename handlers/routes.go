@@ -18,7 +18,7 @@ func (s *Server) Routes() http.Handler {
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
 	r.SetTrustedProxies(s.trustedProxies) // checked in New; nil trusts none
-	r.Use(s.logRequests, gin.CustomRecoveryWithWriter(nil, s.recover), s.limitBody, s.session)
+	r.Use(s.logRequests, gin.CustomRecoveryWithWriter(nil, s.recover), s.limitBody, searchNetwork, s.session)
 	moves, games, hints := s.rateLimit("moves", s.moveLimit), s.rateLimit("games", s.gameLimit), s.rateLimit("hints", s.hintLimit)
 	// Requests that may search (a move, a hint, a new game that the
 	// computer opens) wait their turn in play, one at a time per player
