@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -90,7 +91,9 @@ func (s *Server) Routes() http.Handler {
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		s.writePage(w, req, http.StatusForbidden, views.Error, s.errorPage(req, views.NoticeCrossSite))
 	}))
-	return s.probes(securityHeaders(headAsGet(cop.Handler(r))))
+	// The probes answer inside the security headers too, and no request
+	// reaches Gin with a prefix of its own making (noForwardedPrefix).
+	return securityHeaders(s.probes(noForwardedPrefix(headAsGet(s.sameScheme(cop.Handler(r))))))
 }
 
 // headAsGet answers HEAD as GET without the body, for every page: the
@@ -117,4 +120,57 @@ func (w headWriter) Flush() {
 	if f, ok := w.ResponseWriter.(http.Flusher); ok {
 		f.Flush()
 	}
+}
+
+// noForwardedPrefix drops X-Forwarded-Prefix from every request: Gin
+// prepends it to the Location of its trailing-slash redirects whoever sent
+// it, and the app is never served under a prefix, so a client could only
+// use it to send a player elsewhere (a proxy that mounts the app under a
+// prefix must rewrite the paths itself).
+func noForwardedPrefix(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, ok := r.Header["X-Forwarded-Prefix"]; ok {
+			r = r.Clone(r.Context())
+			r.Header.Del("X-Forwarded-Prefix")
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// scheme is the scheme players reach the server at, when it knows it: its
+// public URL's, https over TLS or with secure cookies (a TLS proxy in
+// front), else "" (plain HTTP, or a proxy it was not told of).
+func (s *Server) scheme(r *http.Request) string {
+	if u, err := url.Parse(s.publicURL); err == nil && u.Scheme != "" {
+		return u.Scheme
+	}
+	if r.TLS != nil || s.secure {
+		return "https"
+	}
+	return ""
+}
+
+// sameScheme refuses an unsafe request whose Origin has another scheme
+// than the server's, when the server knows its own: the cross-origin
+// protection that follows compares hosts only, so an http page could post
+// to the https site (or the other way) as if it were the same origin.
+func (s *Server) sameScheme(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.Method {
+		case http.MethodGet, http.MethodHead, http.MethodOptions:
+			next.ServeHTTP(w, r)
+			return
+		}
+		origin := r.Header.Get("Origin")
+		want := s.scheme(r)
+		if origin == "" || origin == "null" || want == "" {
+			next.ServeHTTP(w, r)
+			return
+		}
+		if u, err := url.Parse(origin); err != nil || !strings.EqualFold(u.Scheme, want) {
+			s.writePage(w, r, http.StatusForbidden, views.Error, s.errorPage(r, views.NoticeCrossSite))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
