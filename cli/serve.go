@@ -240,8 +240,9 @@ func serveMetrics(ln net.Listener, m *metrics.Metrics, app *play.App, srv *handl
 	}
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", m.Handler())
-	ms = &http.Server{Handler: mux, ReadHeaderTimeout: headerTimeout, IdleTimeout: idleTimeout}
+	ms = metricsServer(mux)
 	log.Info("metrics", "addr", "http://"+ln.Addr().String()+"/metrics")
+	ln = netlimit.Listen(ln, metricsMaxConns, 0, nil)
 	ch := make(chan error, 1)
 	go func() {
 		if err := ms.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
@@ -249,6 +250,25 @@ func serveMetrics(ln net.Listener, m *metrics.Metrics, app *play.App, srv *handl
 		}
 	}()
 	return ms, ch
+}
+
+// metricsMaxConns caps the metrics listener's connections: a scraper or
+// two need a handful, and a flood of half-sent requests to it must not
+// take the files that the public port needs (more wait in the kernel's
+// queue).
+const metricsMaxConns = 8
+
+// metricsServer serves the metrics with short timeouts: a scrape is one
+// small request and a quick answer, so a connection that dawdles is cut
+// off within seconds and frees its place.
+func metricsServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 2 * time.Second,
+		ReadTimeout:       5 * time.Second,
+		WriteTimeout:      10 * time.Second,
+		IdleTimeout:       10 * time.Second,
+	}
 }
 
 // servedStore is the store that serve runs on, with what goes with it.
