@@ -141,10 +141,8 @@ func newLimit(rate float64, burst int, defRate float64, defBurst int) *rateLimit
 	return newRateLimiter(rate, burst)
 }
 
-// searchNetwork counts the searches a request may ask for (a move, a
-// hint) under its client's network, so that the search slots go round the
-// networks in turn (play.WithNetwork) and one network's many cookies take
-// no other network's turn.
+// searchNetwork counts a request's searches under its client's network, so
+// one network's many cookies take no other network's turn (play.WithNetwork).
 func searchNetwork(c *gin.Context) {
 	c.Request = c.Request.WithContext(play.WithNetwork(c.Request.Context(), play.Network(c.ClientIP())))
 	c.Next()

@@ -122,17 +122,12 @@ func (w headWriter) Flush() {
 	}
 }
 
-// noForwardedPrefix drops X-Forwarded-Prefix from every request: Gin
-// prepends it to the Location of its trailing-slash redirects whoever sent
-// it, and the app is never served under a prefix, so a client could only
-// use it to send a player elsewhere (a proxy that mounts the app under a
-// prefix must rewrite the paths itself).
+// noForwardedPrefix drops X-Forwarded-Prefix: Gin prepends it to its
+// trailing-slash redirects whoever sent it, and the app is never served
+// under a prefix, so it could only send a player elsewhere.
 func noForwardedPrefix(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if _, ok := r.Header["X-Forwarded-Prefix"]; ok {
-			r = r.Clone(r.Context())
-			r.Header.Del("X-Forwarded-Prefix")
-		}
+		r.Header.Del("X-Forwarded-Prefix") // the server's own parse of this request
 		next.ServeHTTP(w, r)
 	})
 }
@@ -156,18 +151,10 @@ func (s *Server) scheme(r *http.Request) string {
 // to the https site (or the other way) as if it were the same origin.
 func (s *Server) sameScheme(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		switch r.Method {
-		case http.MethodGet, http.MethodHead, http.MethodOptions:
-			next.ServeHTTP(w, r)
-			return
-		}
-		origin := r.Header.Get("Origin")
-		want := s.scheme(r)
-		if origin == "" || origin == "null" || want == "" {
-			next.ServeHTTP(w, r)
-			return
-		}
-		if u, err := url.Parse(origin); err != nil || !strings.EqualFold(u.Scheme, want) {
+		origin, want := r.Header.Get("Origin"), s.scheme(r)
+		safe := r.Method == http.MethodGet || r.Method == http.MethodHead || r.Method == http.MethodOptions
+		if u, err := url.Parse(origin); !safe && origin != "" && origin != "null" && want != "" &&
+			(err != nil || !strings.EqualFold(u.Scheme, want)) {
 			s.writePage(w, r, http.StatusForbidden, views.Error, s.errorPage(r, views.NoticeCrossSite))
 			return
 		}

@@ -54,23 +54,23 @@ func newWaiters(perPlayer, most int, refused func(string)) *waiters {
 // which finds a place in the quarter that streams may not take).
 func (w *waiters) enterStream(player, net string) (leave func(), status int) {
 	w.mu.Lock()
+	kind := ""
 	switch {
 	case w.players[player] >= w.perPlayer:
-		w.mu.Unlock()
-		w.refused("waiters-player")
-		return nil, http.StatusTooManyRequests
+		kind, status = "waiters-player", http.StatusTooManyRequests
 	case w.nets[net] >= w.perNet:
-		w.mu.Unlock()
-		w.refused("waiters-network")
-		return nil, http.StatusServiceUnavailable
+		kind, status = "waiters-network", http.StatusServiceUnavailable
 	case w.streams >= w.mostStreams:
-		w.mu.Unlock()
-		w.refused("waiters-streams")
-		return nil, http.StatusServiceUnavailable
+		kind, status = "waiters-streams", http.StatusServiceUnavailable
+	default:
+		w.nets[net]++
+		w.streams++
 	}
-	w.nets[net]++
-	w.streams++
 	w.mu.Unlock()
+	if status != 0 {
+		w.refused(kind)
+		return nil, status
+	}
 	leavePlayer, status := w.enter(player)
 	if status != 0 {
 		w.leaveStream(net)
