@@ -140,3 +140,10 @@ func newLimit(rate float64, burst int, defRate float64, defBurst int) *rateLimit
 	}
 	return newRateLimiter(rate, burst)
 }
+
+// searchNetwork counts a request's searches under its client's network, so
+// one network's many cookies take no other network's turn (play.WithNetwork).
+func searchNetwork(c *gin.Context) {
+	c.Request = c.Request.WithContext(play.WithNetwork(c.Request.Context(), play.Network(c.ClientIP())))
+	c.Next()
+}
