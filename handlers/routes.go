@@ -168,7 +168,7 @@ func (s *Server) sameScheme(next http.Handler) http.Handler {
 		safe := r.Method == http.MethodGet || r.Method == http.MethodHead || r.Method == http.MethodOptions
 		if u, err := url.Parse(origin); !safe && origin != "" && origin != "null" && want != "" &&
 			(err != nil || !strings.EqualFold(u.Scheme, want)) {
-			s.writePage(w, r, http.StatusForbidden, views.Error, s.errorPage(r, views.NoticeCrossSite))
+			s.writePage(w, r, http.StatusForbidden, views.Error, s.errorPage(r, views.NoticeCrossSite()))
 			return
 		}
 		next.ServeHTTP(w, r)
