@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -116,49 +115,10 @@ func importedGame(q url.Values) (*game.Game, error) {
 // ended when its moves do not say it (resigned, on time, aborted); an
 // imported game has none.
 func (s *Server) replayPage(r *http.Request, g *game.Game, ps []game.Board, ply int, at string, end views.RecordEnd) views.ReplayPage {
-	b := ps[ply]
-	number, placed, by := 0, game.Pass, game.Empty
-	var flips game.Bits
-	for _, mv := range g.Plies[:ply] {
-		if mv != game.Pass {
-			number++
-		}
-	}
-	if ply > 0 {
-		placed, by = g.Plies[ply-1], ps[ply-1].Turn()
-		if placed != game.Pass {
-			_, flips, _ = ps[ply-1].Play(placed)
-		}
-	}
-	status := views.ReplayStatus(ply, len(g.Plies), number, by, placed, flips.Count(), b, end)
-	link := func(n int) string {
-		if n == ply || n < 0 || n > len(g.Plies) {
-			return ""
-		}
-		return at + "ply=" + strconv.Itoa(n) + "#status"
-	}
-	page := views.ReplayPage{
-		Base:    s.base(r, status, views.SkipToSteps()),
-		Heading: views.ReplayHeading(g.Options, strings.HasPrefix(at, "/replay?")),
-		Status:  status,
-		Diagram: views.ReplayDiagram(b, placed, flips, game.Pass, status),
-		First:   link(0), Back: link(ply - 1), Forward: link(ply + 1), Last: link(len(g.Plies)),
-		Ply: ply, Plies: len(g.Plies),
-		Record: views.NewRecordView(g, at, end),
-	}
+	f := play.ReplayFor(g, ps, ply)
+	status := views.ReplayStatusOf(f, end)
+	page := views.ReplayPageFor(s.base(r, status, views.SkipToSteps()), f, at, end, levelField())
 	page.JS = static.Replay().Path // the arrow keys step
-	if !b.Over() {
-		page.Groups = views.PlayOnGroups(levelField())
-		o := g.Options
-		page.PlayOn = []views.Field{{Name: "size", Value: strconv.Itoa(o.Size)}, {Name: "start", Value: o.Start.String()},
-			{Name: "moves", Value: g.Transcript()}, {Name: "ply", Value: strconv.Itoa(ply)}}
-		if o.Start == game.Setup {
-			page.PlayOn = append(page.PlayOn, views.Field{Name: "setup", Value: o.Setup.Line()})
-		}
-	}
-	for _, c := range []game.Color{game.Black, game.White} {
-		page.Players = append(page.Players, views.ReplayPlayer{Color: c, Discs: b.Count(c), ToMove: !b.Over() && b.Turn() == c})
-	}
 	return page
 }
 

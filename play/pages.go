@@ -264,3 +264,34 @@ func roomFor(m *Match) *RoomFacts {
 	}
 	return f
 }
+
+// ReplayFacts are what a replay's page shows of position Ply of a game:
+// the board there, the move that led to it (its number as the transcript
+// counts, who played it, the square or game.Pass, the discs it turned),
+// and how many plies the game has.
+type ReplayFacts struct {
+	Record     *game.Game
+	Board      game.Board
+	Ply, Plies int
+	Number     int
+	By         game.Color
+	Placed     game.Square
+	Flips      game.Bits
+}
+
+// ReplayFor gives the facts of position ply of g, whose positions are ps.
+func ReplayFor(g *game.Game, ps []game.Board, ply int) ReplayFacts {
+	f := ReplayFacts{Record: g, Board: ps[ply], Ply: ply, Plies: len(g.Plies), Placed: game.Pass, By: game.Empty}
+	for _, mv := range g.Plies[:ply] {
+		if mv != game.Pass {
+			f.Number++
+		}
+	}
+	if ply > 0 {
+		f.Placed, f.By = g.Plies[ply-1], ps[ply-1].Turn()
+		if f.Placed != game.Pass {
+			_, f.Flips, _ = ps[ply-1].Play(f.Placed)
+		}
+	}
+	return f
+}

@@ -2,6 +2,7 @@ package views
 
 import (
 	"strconv"
+	"strings"
 
 	"reversi/game"
 	"reversi/play"
@@ -148,6 +149,49 @@ type ReplayPage struct {
 	// Verdict is the review's judgement of the move played from this
 	// position, or nil; its best move is ringed on the board.
 	Verdict *Verdict
+}
+
+// ReplayStatusOf says what led to the replay's position and who is to
+// move, or how the game ended.
+func ReplayStatusOf(f play.ReplayFacts, end RecordEnd) Text {
+	return ReplayStatus(f.Ply, f.Plies, f.Number, f.By, f.Placed, f.Flips.Count(), f.Board, end)
+}
+
+// ReplayPageFor is the replay's page of f: at is the replay's address
+// ready for "ply=N" (an imported record's starts "/replay?"), end how a
+// stored game ended when its moves do not say it, levels the new-game
+// form's level field for "play on from here".
+func ReplayPageFor(base Base, f play.ReplayFacts, at string, end RecordEnd, levels FormField) ReplayPage {
+	g, b := f.Record, f.Board
+	link := func(n int) string {
+		if n == f.Ply || n < 0 || n > f.Plies {
+			return ""
+		}
+		return at + "ply=" + strconv.Itoa(n) + "#status"
+	}
+	status := ReplayStatusOf(f, end)
+	page := ReplayPage{
+		Base:    base,
+		Heading: ReplayHeading(g.Options, strings.HasPrefix(at, "/replay?")),
+		Status:  status,
+		Diagram: ReplayDiagram(b, f.Placed, f.Flips, game.Pass, status),
+		First:   link(0), Back: link(f.Ply - 1), Forward: link(f.Ply + 1), Last: link(f.Plies),
+		Ply: f.Ply, Plies: f.Plies,
+		Record: NewRecordView(g, at, end),
+	}
+	if !b.Over() {
+		page.Groups = PlayOnGroups(levels)
+		o := g.Options
+		page.PlayOn = []Field{{Name: "size", Value: strconv.Itoa(o.Size)}, {Name: "start", Value: o.Start.String()},
+			{Name: "moves", Value: g.Transcript()}, {Name: "ply", Value: strconv.Itoa(f.Ply)}}
+		if o.Start == game.Setup {
+			page.PlayOn = append(page.PlayOn, Field{Name: "setup", Value: o.Setup.Line()})
+		}
+	}
+	for _, c := range []game.Color{game.Black, game.White} {
+		page.Players = append(page.Players, ReplayPlayer{Color: c, Discs: b.Count(c), ToMove: !b.Over() && b.Turn() == c})
+	}
+	return page
 }
 
 // PlayOnGroups are the choices of a game played on from a replay after
