@@ -52,6 +52,7 @@ func runServe(args []string) error {
 	netGames := fs.Float64("new-games-per-hour", handlers.DefaultNewGamesPerHour, "games each network may start per hour; negative: no limit")
 	maxConns := fs.Int("max-conns", netlimit.DefaultMaxConns, "connections kept open at once, lowered to what the file limit allows; more wait in the kernel's queue")
 	perAddr := fs.Int("max-conns-per-addr", netlimit.DefaultConnsPerAddr, "connections one address may keep open (at most a quarter of the cap); more are closed at once; trusted proxies are exempt")
+	perNet := fs.Int("max-conns-per-net", netlimit.DefaultConnsPerNet, "connections one network (IPv4 /24, IPv6 /64) may keep open (at most a quarter of the cap); more are closed at once; trusted proxies are exempt")
 	drain := fs.Duration("drain", DefaultDrain, "on SIGTERM, how long /readyz answers 503 while pages are still served, before the server stops")
 	metricsAddr := fs.String("metrics-addr", "", "address of a separate listener for Prometheus metrics at /metrics (such as localhost:9090); off by default")
 	proxies := fs.String("trusted-proxies", "", "comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For names the client (for the rate limits); none by default")
@@ -70,8 +71,8 @@ func runServe(args []string) error {
 			return fmt.Errorf("-public-url %q: want a scheme and host, like https://reversi.example", *publicURL)
 		}
 	}
-	if *maxConns < 1 || *perAddr < 1 {
-		return errors.New("-max-conns and -max-conns-per-addr must be at least 1")
+	if *maxConns < 1 || *perAddr < 1 || *perNet < 1 {
+		return errors.New("-max-conns, -max-conns-per-addr and -max-conns-per-net must be at least 1")
 	}
 	if *drain < 0 {
 		return errors.New("-drain must not be negative")
@@ -135,9 +136,11 @@ func runServe(args []string) error {
 	files, known := fileLimit()
 	conns := connCap(*maxConns, files, known)
 	per := min(*perAddr, max(1, conns/4))
-	log.Info("connections", "max", conns, "per-addr", per, "file-limit", files)
-	limited := netlimit.Listen(ln, conns, per, trusted)
-	var metricsDied <-chan error // nil, which never receives, without metrics
+	perN := min(*perNet, max(1, conns/4))
+	log.Info("connections", "max", conns, "per-addr", per, "per-net", perN, "file-limit", files)
+	limited := netlimit.Listen(ln, conns, per, trusted).CapNetworks(perN)
+	hs.ConnState = limited.ConnState // near the cap, the idlest kept-alive connection goes first
+	var metricsDied <-chan error     // nil, which never receives, without metrics
 	if obs != nil {
 		mln, err := net.Listen("tcp", *metricsAddr)
 		if err != nil {
@@ -222,8 +225,10 @@ func serveMetrics(ln net.Listener, m *metrics.Metrics, app *play.App, srv *handl
 	m.Gauge("reversi_reviews_running", "Reviews being worked out.", gauge(func(g play.Gauges) int { return g.ReviewsRunning }))
 	m.Gauge("reversi_waiters_open", "Event streams and long polls open.", func() float64 { return float64(srv.Waiting()) })
 	m.Gauge("reversi_connections_open", "Connections open on the public port.", func() float64 { return float64(conns.Open()) })
-	m.Counter("reversi_connections_refused_total", "Connections closed at once for their address's cap.",
+	m.Counter("reversi_connections_refused_total", "Connections closed at once for their address's or network's cap.",
 		func() float64 { return float64(conns.Refused()) })
+	m.Counter("reversi_connections_evicted_total", "Idle kept-alive connections closed near the cap for a new one.",
+		func() float64 { return float64(conns.Evicted()) })
 	if p, ok := store.(interface {
 		PoolStats() (open, inUse, idle int, waits int64)
 	}); ok {
@@ -240,8 +245,9 @@ func serveMetrics(ln net.Listener, m *metrics.Metrics, app *play.App, srv *handl
 	}
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", m.Handler())
-	ms = &http.Server{Handler: mux, ReadHeaderTimeout: headerTimeout, IdleTimeout: idleTimeout}
+	ms = metricsServer(mux)
 	log.Info("metrics", "addr", "http://"+ln.Addr().String()+"/metrics")
+	ln = netlimit.Listen(ln, metricsMaxConns, 0, nil)
 	ch := make(chan error, 1)
 	go func() {
 		if err := ms.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
@@ -249,6 +255,25 @@ func serveMetrics(ln net.Listener, m *metrics.Metrics, app *play.App, srv *handl
 		}
 	}()
 	return ms, ch
+}
+
+// metricsMaxConns caps the metrics listener's connections: a scraper or
+// two need a handful, and a flood of half-sent requests to it must not
+// take the files that the public port needs (more wait in the kernel's
+// queue).
+const metricsMaxConns = 8
+
+// metricsServer serves the metrics with short timeouts: a scrape is one
+// small request and a quick answer, so a connection that dawdles is cut
+// off within seconds and frees its place.
+func metricsServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 2 * time.Second,
+		ReadTimeout:       5 * time.Second,
+		WriteTimeout:      10 * time.Second,
+		IdleTimeout:       10 * time.Second,
+	}
 }
 
 // servedStore is the store that serve runs on, with what goes with it.
@@ -295,7 +320,7 @@ func openStore(ctx context.Context, where string, log *slog.Logger) (*servedStor
 			return nil, err
 		}
 		return &servedStore{store: store, keys: keys, name: where, close: func() { store.Close() },
-			ready: readyCheck(store, migrations.SQLite)}, nil
+			ready: readyCheck(store, migrations.SQLite())}, nil
 	}
 	name := redact(where)
 	store, err := postgres.Open(ctx, where)
@@ -321,7 +346,7 @@ func openStore(ctx context.Context, where string, log *slog.Logger) (*servedStor
 		return nil, fmt.Errorf("PostgreSQL at %s: %w", name, maskErr(err, where))
 	}
 	return &servedStore{store: store, notifier: n, keys: keys, name: name,
-		close: func() { n.Close(); store.Close() }, ready: readyCheck(store, migrations.Postgres)}, nil
+		close: func() { n.Close(); store.Close() }, ready: readyCheck(store, migrations.Postgres())}, nil
 }
 
 // newSessionSecret returns 32 random bytes in hex.

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"errors"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -158,5 +159,44 @@ func TestServeStops(t *testing.T) {
 				t.Error("the server still accepts connections after it stopped")
 			}
 		})
+	}
+}
+
+// The metrics listener keeps at most metricsMaxConns connections: a flood
+// of silent ones waits in the kernel's queue, and a scrape gets through
+// once one of them goes (here, closed; in service, the short timeouts).
+func TestMetricsListenerIsCapped(t *testing.T) {
+	mln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	ms, _ := serveMetrics(mln, metrics.New(), nil, nil, nil, nil, log)
+	defer ms.Close()
+	if ms.ReadHeaderTimeout == 0 || ms.ReadTimeout == 0 || ms.WriteTimeout == 0 || ms.IdleTimeout == 0 {
+		t.Errorf("metrics server timeouts: header %v read %v write %v idle %v; want all set",
+			ms.ReadHeaderTimeout, ms.ReadTimeout, ms.WriteTimeout, ms.IdleTimeout)
+	}
+	var silent []net.Conn
+	for range metricsMaxConns {
+		c, err := net.Dial("tcp", mln.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		c.Write([]byte("GET /metrics HTTP/1.1\r\n")) // half a request
+		silent = append(silent, c)
+	}
+	scrape := make(chan error, 1)
+	go func() {
+		resp, err := http.Get("http://" + mln.Addr().String() + "/absent") // no scrape: the gauges need an app
+		if err == nil {
+			resp.Body.Close()
+		}
+		scrape <- err
+	}()
+	silent[0].Close()
+	if err := <-scrape; err != nil {
+		t.Fatalf("scrape after a place was freed: %v", err)
 	}
 }

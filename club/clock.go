@@ -123,3 +123,17 @@ func (c Clock) Moved(tc TimeControl, mover game.Color, now time.Time) Clock {
 	c.Since = now
 	return c
 }
+
+// Stopped returns the clocks stopped at now, as a game that ends then
+// keeps them: the side to move's time is what it had left, never below
+// zero, and Since is now.
+func (c Clock) Stopped(toMove game.Color, now time.Time) Clock {
+	left := max(0, c.Left(toMove, toMove, now))
+	if toMove == game.White {
+		c.White = left
+	} else {
+		c.Black = left
+	}
+	c.Since = now
+	return c
+}

@@ -35,6 +35,9 @@ var (
 	// server restarting, say): the request may succeed if tried again.
 	// Stores wrap such errors with it; the app answers 503.
 	ErrUnavailable = errors.New("database unavailable")
+	// ErrChallengeGone means that a challenge is no longer open: it was
+	// accepted, cancelled or left to expire.
+	ErrChallengeGone = errors.New("challenge no longer open")
 )
 
 // Store keeps players, games, online rooms and practice boards. Every write
@@ -64,9 +67,11 @@ type Store interface {
 	// those where they hold a room's guest seat), the most recently
 	// changed first, at most limit of them.
 	Unfinished(ctx context.Context, playerID string, limit int) ([]*Game, error)
-	// UpdateGame writes g's plies, status, counts and hint, only while the
-	// stored game stands at ply oldPly: otherwise nothing changes and the
-	// error is ErrStale, or ErrNotFound when there is no such game. It
+	// UpdateGame writes g's plies, status, counts, hint, clock and ending,
+	// only while the stored game stands at ply oldPly and is still
+	// playing (an ending is written at the ply of the last move, so the
+	// version is the ply and the status): otherwise nothing changes and
+	// the error is ErrStale, or ErrNotFound when there is no such game. It
 	// sets g.Updated.
 	UpdateGame(ctx context.Context, g *Game, oldPly int) error
 	// UpdateSettings writes a game's settings, whatever its ply.
@@ -102,6 +107,45 @@ type Store interface {
 	// score, and clears both answers, while the room is at version
 	// oldVersion; if not, it returns ErrStale and stores nothing.
 	StartRound(ctx context.Context, r *Room, g *Game, oldVersion int) error
+
+	// Player returns the player with the given id, or ErrNotFound.
+	Player(ctx context.Context, id string) (*Player, error)
+	// SetName gives player id the name n. If another player's name has
+	// the same key it returns ErrNameTaken and changes nothing; the
+	// database decides, so two servers cannot both give it.
+	SetName(ctx context.Context, id string, n Name) error
+
+	// MakeChallenge stores c as its player's open challenge, in place of
+	// any open one they had; it sets c.Created and c.Seen to now.
+	MakeChallenge(ctx context.Context, c *Challenge) error
+	// Challenge returns the challenge with the given id (open or not),
+	// with its maker's name, or ErrNotFound.
+	Challenge(ctx context.Context, id string) (*Challenge, error)
+	// SeeChallenge records that the challenge's maker looked at it now,
+	// which keeps it open for another ChallengeLife.
+	SeeChallenge(ctx context.Context, id string) error
+	// CancelChallenge deletes player's challenge id if it is still open;
+	// otherwise it returns ErrNotFound (accepted ones stay).
+	CancelChallenge(ctx context.Context, id, player string) error
+	// Challenges returns the open lobby challenges (not quick ones) seen
+	// since seenSince, newest first, at most limit of them.
+	Challenges(ctx context.Context, seenSince time.Time, limit int) ([]*Challenge, error)
+	// Waiting returns the oldest open quick challenge of the pool (a size
+	// and a clock) seen since seenSince and made by someone other than
+	// player, or ErrNotFound.
+	Waiting(ctx context.Context, size int, tc TimeControl, seenSince time.Time, player string) (*Challenge, error)
+	// AcceptChallenge does in one write what accepting asks: only while
+	// challenge id is open (no game, seen since seenSince) it stores r
+	// and g as CreateRoom does, marks the challenge with g's id and
+	// notifies the challenge's waiters (ChallengeKey). Otherwise it
+	// returns ErrChallengeGone and stores nothing.
+	AcceptChallenge(ctx context.Context, id string, seenSince time.Time, r *Room, g *Game) error
+	// ExpireChallenges deletes the challenges last seen before
+	// seenBefore, open or accepted, and says how many.
+	ExpireChallenges(ctx context.Context, seenBefore time.Time) (int, error)
+	// LiveGames returns the games being played in public rooms, the most
+	// recently changed first, at most limit of them.
+	LiveGames(ctx context.Context, limit int) ([]*LiveGame, error)
 
 	// Practice returns the player's practice board, or ErrNotFound.
 	Practice(ctx context.Context, playerID string) (*Practice, error)
@@ -253,6 +297,9 @@ type Room struct {
 	HostAgain, GuestAgain Again
 	Version               int // bumped by every change
 	Created, Updated      time.Time
+	// Public marks a room made in the lobby: anyone may watch its games.
+	// An invite room is private to its two seats.
+	Public bool
 }
 
 // Practice is a player's practice board, stored apart from the games: the

@@ -55,3 +55,17 @@ func (c *Challenge) Open(now time.Time) bool {
 // Pool names the quick-pairing pool that the challenge waits in: a board
 // size and a clock.
 func (c *Challenge) Pool() string { return strconv.Itoa(c.Size) + " " + c.Clock.String() }
+
+// ChallengeKey is the key that a challenge's waiters subscribe to with a
+// [Notifier]: the store notifies it when the challenge is accepted.
+func ChallengeKey(id string) string { return "challenge:" + id }
+
+// LiveGame is a game being played in a public room, as the lobby lists it.
+type LiveGame struct {
+	GameID string
+	Size   int
+	Clock  TimeControl
+	// Black and White are the players' names, "" for an anonymous one.
+	Black, White Name
+	Ply          int
+}

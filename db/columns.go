@@ -184,7 +184,7 @@ type Table struct {
 // reference valid when rows are copied in it (Import).
 func Tables() []Table {
 	return []Table{
-		{Name: "players", Columns: []string{"id", "created_at", "last_seen", "choices"}},
+		{Name: "players", Columns: []string{"id", "created_at", "last_seen", "choices", "name", "name_key"}},
 		games.copy(),
 		{Name: "reviews", Columns: []string{"game_id", "ply", "body", "created_at"}},
 		rooms.copy(),
@@ -241,6 +241,7 @@ var rooms = &table[roomRow]{name: "rooms", cols: []column[roomRow]{
 	{name: "version", field: func(r *roomRow) any { return &r.Version }},
 	{name: "created_at", field: func(r *roomRow) any { return &r.Created }},
 	{name: "updated_at", field: func(r *roomRow) any { return &r.Updated }},
+	{name: "public", field: func(r *roomRow) any { return &r.Public }, flag: true},
 }}
 
 // practices declares the practice table, in the order of practiceRow's

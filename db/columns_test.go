@@ -88,7 +88,7 @@ func TestGameRowCarriesEveryField(t *testing.T) {
 // TestQueriesFromDeclarations checks what the declarations make.
 func TestQueriesFromDeclarations(t *testing.T) {
 	tests := []struct{ name, got, want string }{
-		{"rooms select", rooms.selectList(), "id, token, game_id, host, coalesce(guest, ''), host_color, round, host_wins, guest_wins, draws, host_again, guest_again, version, created_at, updated_at"},
+		{"rooms select", rooms.selectList(), "id, token, game_id, host, coalesce(guest, ''), host_color, round, host_wins, guest_wins, draws, host_again, guest_again, version, created_at, updated_at, public"},
 		{"games insert", games.insert(), "INSERT INTO games (" + strings.Join(games.names(), ", ") + ") VALUES (" +
 			strings.Repeat("?, ", 19) + "nullif(?, ''), ?, ?, ?, ?, ?, ?, ?)"},
 		{"settings set", settingsSet.sql, "show_moves = ?, allow_undo = ?, sound = ?"},

@@ -16,7 +16,11 @@ var (
 	// moveSet is what UpdateGame writes: a move's columns.
 	moveSet = games.set("plies", "ply", "status", "hints", "undos", "hint_ply", "hint_square", "updated_at", "resigned",
 		"black_ms", "white_ms", "clock_since", "ending")
-	updateGame = `UPDATE games SET ` + moveSet.sql + ` WHERE id = ? AND ply = ?`
+	// updateGame applies only to a game still playing at the ply read:
+	// the version is the ply and the status, since an ending (a flag, an
+	// abort, a resignation) is written at the same ply as the last move,
+	// and a move racing it must not overwrite it.
+	updateGame = `UPDATE games SET ` + moveSet.sql + ` WHERE id = ? AND ply = ? AND status = 'playing'`
 	// settingsSet is what UpdateSettings writes.
 	settingsSet    = games.set("show_moves", "allow_undo", "sound")
 	updateSettings = `UPDATE games SET ` + settingsSet.sql + ` WHERE id = ?`
@@ -96,8 +100,9 @@ func (s *Store) created(g *club.Game, now time.Time) {
 }
 
 // UpdateGame writes g's plies, status, counts and hint in one conditional
-// update that applies only while the stored game stands at ply oldPly. If
-// it does not, nothing changes and the error is [club.ErrStale] (or
+// update that applies only while the stored game stands at ply oldPly and
+// is still playing: a finished game is never written again. If it does
+// not, nothing changes and the error is [club.ErrStale] (or
 // [club.ErrNotFound] when there is no such game).
 func (s *Store) UpdateGame(ctx context.Context, g *club.Game, oldPly int) error {
 	now := s.now()

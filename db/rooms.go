@@ -17,6 +17,7 @@ type roomRow struct {
 	HostAgain, GuestAgain                     string
 	Version                                   int
 	Created, Updated                          int64
+	Public                                    bool
 }
 
 // room decodes the row.
@@ -24,7 +25,7 @@ func (r *roomRow) room() *club.Room {
 	rm := &club.Room{ID: r.ID, Token: r.Token, GameID: r.GameID, Host: r.Host, Guest: r.Guest, HostColor: game.Black,
 		Round: r.Round, HostWins: r.HostWins, GuestWins: r.GuestWins, Draws: r.Draws,
 		HostAgain: club.Again(r.HostAgain), GuestAgain: club.Again(r.GuestAgain), Version: r.Version,
-		Created: time.Unix(0, r.Created), Updated: time.Unix(0, r.Updated)}
+		Created: time.Unix(0, r.Created), Updated: time.Unix(0, r.Updated), Public: r.Public}
 	if r.HostColor == "white" {
 		rm.HostColor = game.White
 	}
@@ -44,9 +45,7 @@ func (s *Store) CreateRoom(ctx context.Context, r *club.Room, g *club.Game) erro
 		if err := s.insertGame(tx, g, now); err != nil {
 			return err
 		}
-		_, err := tx.Exec(`INSERT INTO rooms (id, token, game_id, host, host_color, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?)`, r.ID, r.Token, g.ID, r.Host, r.HostColor.String(), now.UnixNano(), now.UnixNano())
-		return err
+		return insertRoom(tx, r, g, now)
 	})
 	if err != nil {
 		return fmt.Errorf("create room: %w", err)
@@ -54,6 +53,15 @@ func (s *Store) CreateRoom(ctx context.Context, r *club.Room, g *club.Game) erro
 	s.created(g, now)
 	r.GameID, r.Created, r.Updated = g.ID, now, now
 	return nil
+}
+
+// insertRoom inserts room r, whose game g is inserted in the same
+// transaction; a public room (made in the lobby) has its guest already.
+func insertRoom(tx Tx, r *club.Room, g *club.Game, now time.Time) error {
+	_, err := tx.Exec(`INSERT INTO rooms (id, token, game_id, host, guest, host_color, public, created_at, updated_at)
+		VALUES (?, ?, ?, ?, nullif(?, ''), ?, ?, ?, ?)`, r.ID, r.Token, g.ID, r.Host, r.Guest, r.HostColor.String(),
+		r.Public, now.UnixNano(), now.UnixNano())
+	return err
 }
 
 // RoomByToken returns the room that an invite token opens, or

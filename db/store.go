@@ -54,6 +54,11 @@ type Tx interface {
 	// notification that is delivered at commit; SQLite, whose notifier
 	// is in the process, does nothing.
 	GameChanged(id string) error
+	// Notify says that the transaction changes what waiters on key (a
+	// lobby challenge's, say) wait for: PostgreSQL sends a notification
+	// of key that is delivered at commit, to every server; SQLite does
+	// nothing, as for GameChanged.
+	Notify(key string) error
 	// TryLock reports whether this transaction may go on with the work
 	// called name, which one transaction at a time does across every
 	// server (PostgreSQL: a transaction advisory lock; SQLite, with its

@@ -63,38 +63,45 @@ var refusals = []struct {
 	views.Notice
 }{
 	// The practice board's, shown above its board.
-	{play.ErrPracticeStale, http.StatusConflict, views.Notice{Message: views.MsgPracticeStale}},
-	{play.ErrPracticeOver, http.StatusConflict, views.Notice{Message: views.MsgPracticeOver}},
-	{play.ErrPracticeNoUndo, http.StatusConflict, views.Notice{Message: views.MsgPracticeNoUndo}},
-	{play.ErrPracticeAtStart, http.StatusConflict, views.Notice{Message: views.MsgPracticeAtStart}},
-	{errBadSquare, http.StatusBadRequest, views.Notice{Message: views.MsgPracticeSquare}},
-	{play.ErrNoReviewPuzzle, http.StatusNotFound, views.NoticeNoPuzzle},
+	{play.ErrPracticeStale, http.StatusConflict, views.Notice{Message: views.MsgPracticeStale()}},
+	{play.ErrPracticeOver, http.StatusConflict, views.Notice{Message: views.MsgPracticeOver()}},
+	{play.ErrPracticeNoUndo, http.StatusConflict, views.Notice{Message: views.MsgPracticeNoUndo()}},
+	{play.ErrPracticeAtStart, http.StatusConflict, views.Notice{Message: views.MsgPracticeAtStart()}},
+	{errBadSquare, http.StatusBadRequest, views.Notice{Message: views.MsgPracticeSquare()}},
+	{play.ErrNoReviewPuzzle, http.StatusNotFound, views.NoticeNoPuzzle()},
 	// The game's and the store's.
-	{club.ErrStale, http.StatusConflict, views.Notice{Message: views.MsgStale}},
-	{play.ErrOver, http.StatusConflict, views.Notice{Message: views.MsgOver}},
-	{play.ErrNotYourTurn, http.StatusConflict, views.Notice{Message: views.MsgNotTurn}},
-	{play.ErrComputersTurn, http.StatusConflict, views.Notice{Message: views.MsgComputerTurn}},
-	{play.ErrNoGuest, http.StatusConflict, views.Notice{Message: views.MsgNoGuest}},
-	{play.ErrNothingToUndo, http.StatusConflict, views.Notice{Message: views.MsgNoUndo}},
-	{play.ErrUndoOff, http.StatusConflict, views.Notice{Message: views.MsgUndoOff}},
-	{play.ErrNoHint, http.StatusConflict, views.Notice{Message: views.MsgHintWhen}},
-	{play.ErrNotOnline, http.StatusConflict, views.Notice{Message: views.MsgOnline}},
-	{play.ErrRoundPlaying, http.StatusConflict, views.Notice{Message: views.MsgRoundPlaying}},
-	{play.ErrNotHost, http.StatusForbidden, views.Notice{Message: views.MsgNotHost}},
-	{play.ErrNotSeated, http.StatusForbidden, views.NoticeNotSeated},
-	{play.ErrNoGame, http.StatusNotFound, views.NoticeNoGame},
-	{play.ErrNotYours, http.StatusForbidden, views.NoticeNotYours},
-	{play.ErrNoRoom, http.StatusNotFound, views.NoticeNoRoom},
-	{play.ErrExpired, http.StatusGone, views.NoticeExpired},
-	{play.ErrHintFailed, http.StatusServiceUnavailable, views.NoticeHintFailed},
-	{play.ErrReviewPlaying, http.StatusConflict, views.NoticeReviewPlaying},
-	{play.ErrReviewBusy, http.StatusServiceUnavailable, views.NoticeReviewBusy},
+	{club.ErrStale, http.StatusConflict, views.Notice{Message: views.MsgStale()}},
+	{play.ErrOver, http.StatusConflict, views.Notice{Message: views.MsgOver()}},
+	{play.ErrNotYourTurn, http.StatusConflict, views.Notice{Message: views.MsgNotTurn()}},
+	{play.ErrComputersTurn, http.StatusConflict, views.Notice{Message: views.MsgComputerTurn()}},
+	{play.ErrNoGuest, http.StatusConflict, views.Notice{Message: views.MsgNoGuest()}},
+	{play.ErrNothingToUndo, http.StatusConflict, views.Notice{Message: views.MsgNoUndo()}},
+	{play.ErrUndoOff, http.StatusConflict, views.Notice{Message: views.MsgUndoOff()}},
+	{play.ErrNoHint, http.StatusConflict, views.Notice{Message: views.MsgHintWhen()}},
+	{play.ErrNotOnline, http.StatusConflict, views.Notice{Message: views.MsgOnline()}},
+	{play.ErrRoundPlaying, http.StatusConflict, views.Notice{Message: views.MsgRoundPlaying()}},
+	{play.ErrNotHost, http.StatusForbidden, views.Notice{Message: views.MsgNotHost()}},
+	{play.ErrNotSeated, http.StatusForbidden, views.NoticeNotSeated()},
+	{play.ErrNoGame, http.StatusNotFound, views.NoticeNoGame()},
+	{play.ErrNotYours, http.StatusForbidden, views.NoticeNotYours()},
+	{play.ErrNoRoom, http.StatusNotFound, views.NoticeNoRoom()},
+	{play.ErrExpired, http.StatusGone, views.NoticeExpired()},
+	{play.ErrHintFailed, http.StatusServiceUnavailable, views.NoticeHintFailed()},
+	{play.ErrReviewPlaying, http.StatusConflict, views.NoticeReviewPlaying()},
+	{play.ErrReviewBusy, http.StatusServiceUnavailable, views.NoticeReviewBusy()},
 	{play.ErrReviewsWaiting, http.StatusTooManyRequests, views.NoticeReviewsWaiting(play.MaxReviewsPerPlayer)},
-	{play.ErrBadPlayOn, http.StatusBadRequest, views.NoticeBadPlayOn},
-	{play.ErrBadImport, http.StatusBadRequest, views.NoticeBadImport},
-	{club.ErrNotFound, http.StatusNotFound, views.NoticeNoGame},
-	{club.ErrRoomFull, http.StatusConflict, views.NoticeRoomFull},
-	{club.ErrUnavailable, http.StatusServiceUnavailable, views.NoticeUnavailable},
+	{play.ErrBadPlayOn, http.StatusBadRequest, views.NoticeBadPlayOn()},
+	{play.ErrBadImport, http.StatusBadRequest, views.NoticeBadImport()},
+	// The lobby's.
+	{play.ErrSpectator, http.StatusForbidden, views.NoticeSpectator()},
+	{play.ErrBadOffer, http.StatusBadRequest, views.NoticeBadOffer()},
+	{play.ErrRatedAnonymous, http.StatusUnprocessableEntity, views.NoticeRatedAnonymous()},
+	{play.ErrOwnChallenge, http.StatusUnprocessableEntity, views.NoticeOwnChallenge()},
+	{play.ErrNoChallenge, http.StatusNotFound, views.NoticeNoChallenge()},
+	{club.ErrChallengeGone, http.StatusConflict, views.NoticeChallengeGone()},
+	{club.ErrNotFound, http.StatusNotFound, views.NoticeNoGame()},
+	{club.ErrRoomFull, http.StatusConflict, views.NoticeRoomFull()},
+	{club.ErrUnavailable, http.StatusServiceUnavailable, views.NoticeUnavailable()},
 }
 
 // explain is the one place where errors become statuses and words. Anything
@@ -105,7 +112,7 @@ func explain(err error) (int, views.Notice) {
 		return r.status, r.Notice
 	}
 	if play.PlayOnOver(err) {
-		return http.StatusConflict, views.NoticeBadPlayOn
+		return http.StatusConflict, views.NoticeBadPlayOn()
 	}
 	var illegal *play.IllegalMoveError
 	if errors.As(err, &illegal) {
@@ -116,7 +123,7 @@ func explain(err error) (int, views.Notice) {
 			return e.status, e.Notice
 		}
 	}
-	return http.StatusInternalServerError, views.NoticeInternal
+	return http.StatusInternalServerError, views.NoticeInternal()
 }
 
 // wrap turns a handler that returns an error into a Gin handler, and
@@ -156,7 +163,7 @@ func (s *Server) wrap(h func(*gin.Context) error) gin.HandlerFunc {
 		}
 		if n.Heading.IsZero() {
 			// A message meant for a board that was not loaded.
-			n.Heading = views.RefusedHeading
+			n.Heading = views.RefusedHeading()
 		}
 		s.renderError(c, status, n)
 	}
@@ -166,7 +173,7 @@ func (s *Server) wrap(h func(*gin.Context) error) gin.HandlerFunc {
 const abortedKey = "aborted"
 
 func (s *Server) errorPage(r *http.Request, n views.Notice) views.ErrorPage {
-	p := views.ErrorPage{Base: s.base(r, n.Heading, views.SkipToMessage), Heading: n.Heading, Message: n.Message}
+	p := views.ErrorPage{Base: s.base(r, n.Heading, views.SkipToMessage()), Heading: n.Heading, Message: n.Message}
 	p.Here = "" // the language switch goes back by the Referer: a refused address is not repeated
 	return p
 }

@@ -219,9 +219,9 @@ func TestFirstVisitWeight(t *testing.T) {
 		what  string
 		bytes int
 	}{
-		{"home, stylesheet and icon", gzipSize(t, a, "/", nil) + len(static.CSS.Gzip) + len(static.Icon.Gzip)},
-		{"game page, stylesheet and board script", gzipSize(t, a, "/games/midgamemidgamemi", cookie) + len(static.CSS.Gzip) + len(static.JS.Gzip)},
-		{"tutorial trial, stylesheet and board script", gzipSize(t, a, "/tutorial/2?try=f3", nil) + len(static.CSS.Gzip) + len(static.JS.Gzip)},
+		{"home, stylesheet and icon", gzipSize(t, a, "/", nil) + len(static.CSS().Gzip) + len(static.Icon().Gzip)},
+		{"game page, stylesheet and board script", gzipSize(t, a, "/games/midgamemidgamemi", cookie) + len(static.CSS().Gzip) + len(static.JS().Gzip)},
+		{"tutorial trial, stylesheet and board script", gzipSize(t, a, "/tutorial/2?try=f3", nil) + len(static.CSS().Gzip) + len(static.JS().Gzip)},
 	} {
 		t.Logf("first visit, %s: %d bytes gzipped", tc.what, tc.bytes)
 		if tc.bytes > 14<<10 {

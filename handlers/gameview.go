@@ -20,7 +20,7 @@ import (
 func (s *Server) gamePage(c *gin.Context, m *play.Match, message views.Text, did string) views.GamePage {
 	r := views.GameRequest{
 		Base: func(t views.Text, sk views.SkipLink) views.Base { return s.base(c.Request, t, sk) },
-		JS:   static.JS.Path, Live: static.Live.Path, Message: message, Did: did, Ask: c.Query("ask"),
+		JS:   static.JS().Path, Live: static.Live().Path, Clock: static.Clock().Path, Message: message, Did: did, Ask: c.Query("ask"),
 		Record: recordView(m),
 	}
 	if m.Room != nil {

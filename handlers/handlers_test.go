@@ -38,7 +38,7 @@ func TestHomeWithoutCookie(t *testing.T) {
 
 func TestSecurityHeaders(t *testing.T) {
 	a := newApp(t)
-	for _, path := range []string{"/", "/nowhere", static.CSS.Path} {
+	for _, path := range []string{"/", "/nowhere", static.CSS().Path} {
 		w := a.do("GET", path, nil, nil)
 		for k, want := range map[string]string{
 			"Content-Security-Policy": csp,
@@ -274,7 +274,7 @@ func TestCrossOriginPostIsRefused(t *testing.T) {
 
 func TestStaticAssets(t *testing.T) {
 	a := newApp(t)
-	for _, asset := range []*static.Asset{static.CSS, static.JS} {
+	for _, asset := range []static.Asset{static.CSS(), static.JS()} {
 		r := httptestRequest("GET", asset.Path, nil)
 		r.Header.Set("Accept-Encoding", "gzip, deflate, br")
 		w := recordRequest(a, r)
@@ -343,7 +343,7 @@ func TestHeadAnswersLikeGet(t *testing.T) {
 	a := newApp(t)
 	id, cookie := a.start(nil, "opponent", "local")
 	for _, path := range []string{"/", "/games/" + id, "/tutorial", "/tutorial/2?try=f3", "/practice",
-		"/rules", "/strategy", "/faq", "/history", static.CSS.Path, "/no/such/page"} {
+		"/rules", "/strategy", "/faq", "/history", static.CSS().Path, "/no/such/page"} {
 		get, head := a.do("GET", path, nil, cookie), a.do("HEAD", path, nil, cookie)
 		if head.Code != get.Code || head.Body.Len() != 0 || head.Header().Get("Content-Type") != get.Header().Get("Content-Type") {
 			t.Errorf("HEAD %s = %d with %d bytes (%s); GET = %d (%s)", path, head.Code, head.Body.Len(),

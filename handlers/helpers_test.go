@@ -331,6 +331,6 @@ var testViews = sync.OnceValues(views.New)
 // that a golden file does not change with every edit of a stylesheet or a
 // script.
 func stableAssets(page string) string {
-	return strings.NewReplacer(static.CSS.Path, "/static/app.HASH.css", static.JS.Path, "/static/board.HASH.js",
-		static.Replay.Path, "/static/replay.HASH.js", static.Live.Path, "/static/live.HASH.js").Replace(page)
+	return strings.NewReplacer(static.CSS().Path, "/static/app.HASH.css", static.JS().Path, "/static/board.HASH.js",
+		static.Replay().Path, "/static/replay.HASH.js", static.Live().Path, "/static/live.HASH.js").Replace(page)
 }

@@ -66,12 +66,12 @@ func (s *Server) home(c *gin.Context) error {
 		return err
 	}
 	page := views.HomePage{
-		Base: s.base(c.Request, views.HomeTitle, views.SkipToMain),
+		Base: s.base(c.Request, views.HomeTitle(), views.SkipToMain()),
 		Form: newGameForm(ch),
 		// Set by deleteGame's redirect; says only that a game was deleted.
 		Deleted: c.Query("did") == "delete",
 	}
-	page.JS = static.Time.Path // says the saved time in the visitor's zone
+	page.JS = static.Time().Path // says the saved time in the visitor's zone
 	if p := playerID(c); p != "" {
 		gs, err := s.app.Unfinished(ctx, p)
 		if err != nil {
@@ -153,7 +153,7 @@ func (s *Server) askFirst(c *gin.Context, action string, hidden []views.Field) (
 		return false, err
 	}
 	page := views.ConfirmPage{
-		Base:       s.base(c.Request, views.ConfirmTitle, views.SkipToMain),
+		Base:       s.base(c.Request, views.ConfirmTitle(), views.SkipToMain()),
 		Unfinished: views.GameLink{URL: gameURL(gs[0].ID) + "#status", Description: describe(gs[0])},
 		Hidden:     hidden, Action: action,
 	}

@@ -234,9 +234,9 @@ func TestTranslatedPageWeights(t *testing.T) {
 			t.Errorf("%s: the game page after a move is %d bytes gzipped, over 4,096", lang, gamePage)
 		}
 		for what, n := range map[string]int{
-			"home, stylesheet and icon":              home + len(static.CSS.Gzip) + len(static.Icon.Gzip),
-			"game page, stylesheet and board script": gamePage + len(static.CSS.Gzip) + len(static.JS.Gzip),
-			"tutorial trial, stylesheet and script":  tutorial + len(static.CSS.Gzip) + len(static.JS.Gzip),
+			"home, stylesheet and icon":              home + len(static.CSS().Gzip) + len(static.Icon().Gzip),
+			"game page, stylesheet and board script": gamePage + len(static.CSS().Gzip) + len(static.JS().Gzip),
+			"tutorial trial, stylesheet and script":  tutorial + len(static.CSS().Gzip) + len(static.JS().Gzip),
 		} {
 			if n > 14<<10 {
 				t.Errorf("%s: first visit, %s: %d bytes gzipped, over 14 KB", lang, what, n)

@@ -35,10 +35,10 @@ func (s *Server) language(r *http.Request) *views.Lang {
 func (s *Server) chooseLanguage(c *gin.Context) error {
 	lang, names := c.PostForm("lang"), c.PostForm("names")
 	if lang != "" && views.Lookup(lang, "") == nil || names != "" && names != views.NamesDarkLight && names != "usual" {
-		return refuse(http.StatusBadRequest, views.NoticeBadLanguage)
+		return refuse(http.StatusBadRequest, views.NoticeBadLanguage())
 	}
 	if lang == "" && names == "" {
-		return refuse(http.StatusBadRequest, views.NoticeBadLanguage)
+		return refuse(http.StatusBadRequest, views.NoticeBadLanguage())
 	}
 	p := playerID(c)
 	if p == "" {

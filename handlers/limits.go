@@ -37,12 +37,12 @@ const (
 )
 
 var (
-	errTooLarge = refuse(http.StatusRequestEntityTooLarge, views.NoticeTooLarge)
-	errBadForm  = refuse(http.StatusBadRequest, views.NoticeBadForm)
-	errTooMany  = refuse(http.StatusTooManyRequests, views.NoticeTooMany)
+	errTooLarge = refuse(http.StatusRequestEntityTooLarge, views.NoticeTooLarge())
+	errBadForm  = refuse(http.StatusBadRequest, views.NoticeBadForm())
+	errTooMany  = refuse(http.StatusTooManyRequests, views.NoticeTooMany())
 	// errNetwork is the same 429 for a network's limit, worded so as not
 	// to blame a browser that may have sent nothing.
-	errNetwork = refuse(http.StatusTooManyRequests, views.NoticeNetwork)
+	errNetwork = refuse(http.StatusTooManyRequests, views.NoticeNetwork())
 )
 
 // limitBody reads the form of every POST up front, bounded by maxBody:
@@ -142,4 +142,11 @@ func newLimit(rate float64, burst int, defRate float64, defBurst int) *rateLimit
 		burst = defBurst
 	}
 	return newRateLimiter(rate, burst)
+}
+
+// searchNetwork counts a request's searches under its client's network, so
+// one network's many cookies take no other network's turn (play.WithNetwork).
+func searchNetwork(c *gin.Context) {
+	c.Request = c.Request.WithContext(play.WithNetwork(c.Request.Context(), play.Network(c.ClientIP())))
+	c.Next()
 }

@@ -29,11 +29,11 @@ func TestHomeTimeForScript(t *testing.T) {
 		if !strings.Contains(el, "Z\" "+tc.local) || strings.Count(el, tc.utc) != 1 {
 			t.Errorf("%s: the saved time is %s, want a UTC datetime, %s and %q once", tc.lang, el, tc.local, tc.utc)
 		}
-		if !strings.Contains(body, `<script src="`+static.Time.Path+`" defer>`) {
+		if !strings.Contains(body, `<script src="`+static.Time().Path+`" defer>`) {
 			t.Errorf("%s: the home page does not load time.js", tc.lang)
 		}
 	}
-	if w := newApp(t).do("GET", static.Time.Path, nil, nil); w.Code != 200 || !strings.Contains(w.Body.String(), "toLocaleString") {
-		t.Errorf("GET %s = %d", static.Time.Path, w.Code)
+	if w := newApp(t).do("GET", static.Time().Path, nil, nil); w.Code != 200 || !strings.Contains(w.Body.String(), "toLocaleString") {
+		t.Errorf("GET %s = %d", static.Time().Path, w.Code)
 	}
 }

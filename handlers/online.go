@@ -44,9 +44,9 @@ func (s *Server) showJoin(c *gin.Context) error {
 		c.Redirect(http.StatusSeeOther, gameURL(in.Game.ID)+"#status")
 		return nil
 	}
-	page := views.JoinPage{Base: s.base(c.Request, views.JoinTitle, views.SkipToMain)}
+	page := views.JoinPage{Base: s.base(c.Request, views.JoinTitle(), views.SkipToMain())}
 	if in.Full() {
-		page.Heading, page.Message = views.JoinFull.Heading, views.JoinFull.Message
+		page.Heading, page.Message = views.JoinFull().Heading, views.JoinFull().Message
 		s.writePage(c.Writer, c.Request, http.StatusOK, views.Join, page)
 		return nil
 	}
@@ -122,11 +122,11 @@ func (s *Server) events(c *gin.Context) error {
 		return err
 	}
 	if m.Room == nil {
-		return refuse(http.StatusNotFound, views.NoticeNoEvents)
+		return refuse(http.StatusNotFound, views.NoticeNoEvents())
 	}
 	after := c.Query("after")
 	if !play.ValidStamp(after) {
-		return refuse(http.StatusBadRequest, views.NoticeBadAfter)
+		return refuse(http.StatusBadRequest, views.NoticeBadAfter())
 	}
 	leave, err := s.enterWaiters(c)
 	if err != nil {
@@ -165,7 +165,7 @@ func (s *Server) again(c *gin.Context) error {
 		return err
 	}
 	if m.Room == nil {
-		return refuse(http.StatusNotFound, views.NoticeNotAgain)
+		return refuse(http.StatusNotFound, views.NoticeNotAgain())
 	}
 	if !m.Current() {
 		return redirect(c, gameURL(m.Room.GameID)+"#status")
@@ -175,11 +175,11 @@ func (s *Server) again(c *gin.Context) error {
 	}
 	v, err := strconv.Atoi(c.PostForm("v"))
 	if err != nil || v < 0 {
-		return showing(m, refuseMsg(http.StatusBadRequest, views.MsgNoVersion))
+		return showing(m, refuseMsg(http.StatusBadRequest, views.MsgNoVersion()))
 	}
 	answer, ok := play.Again(c.PostForm("sides"))
 	if !ok {
-		return showing(m, refuseMsg(http.StatusBadRequest, views.MsgSides))
+		return showing(m, refuseMsg(http.StatusBadRequest, views.MsgSides()))
 	}
 	next, err := s.app.Again(c.Request.Context(), m, v, answer)
 	if err != nil {

@@ -17,7 +17,13 @@ import (
 // own loads the game with the id in the URL, seen from the seat of the
 // player whose cookie came with the request, who must hold one.
 func (s *Server) own(c *gin.Context) (*play.Match, error) {
-	return s.app.Game(c.Request.Context(), playerID(c), c.Param("id"))
+	m, err := s.app.Game(c.Request.Context(), playerID(c), c.Param("id"))
+	if err == nil && m.Spectator && c.Request.Method == http.MethodPost {
+		// Whoever watches a public game may read it, never act in it:
+		// every form of the game refuses them here, whatever it is.
+		return nil, play.ErrSpectator
+	}
+	return m, err
 }
 
 func (s *Server) showGame(c *gin.Context) error {
@@ -44,7 +50,7 @@ func formPly(c *gin.Context, m *play.Match) (int, error) {
 	v, ok := c.GetPostForm("ply")
 	n, err := strconv.Atoi(v)
 	if !ok || err != nil || n < 0 || len(v) > 4 {
-		return 0, showing(m, refuseMsg(http.StatusBadRequest, views.MsgNoPly))
+		return 0, showing(m, refuseMsg(http.StatusBadRequest, views.MsgNoPly()))
 	}
 	return n, nil
 }

@@ -313,7 +313,7 @@ func TestPageWeights(t *testing.T) {
 	}
 	var jsGz bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&jsGz, gzip.BestCompression)
-	zw.Write(static.JS.Body)
+	zw.Write(static.JS().Body)
 	zw.Close()
 	for _, tc := range []struct {
 		what  string
@@ -322,8 +322,8 @@ func TestPageWeights(t *testing.T) {
 	}{
 		{"home page, gzipped", gzipSize(t, a, "/", nil), 4096},
 		{"mid-game 8×8 game page, gzipped", gzipSize(t, a, "/games/midgamemidgamemi", cookie), 4096},
-		{"stylesheet, gzipped", len(static.CSS.Gzip), 4096},
-		{"board script", len(static.JS.Body), 4096},
+		{"stylesheet, gzipped", len(static.CSS().Gzip), 4096},
+		{"board script", len(static.JS().Body), 4096},
 		{"board script, gzipped", jsGz.Len(), 2048},
 	} {
 		t.Logf("%s: %d bytes", tc.what, tc.got)

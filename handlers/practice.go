@@ -65,9 +65,9 @@ func (s *Server) renderPractice(c *gin.Context, st *play.Practice, status int, m
 			marks.Placed, marks.Flipped = st.Last, st.Flips
 		}
 	case "undo":
-		page.Status = views.PracticeUndone
+		page.Status = views.PracticeUndone()
 	case "reset":
-		page.Status = views.PracticeRestarted
+		page.Status = views.PracticeRestarted()
 	case "ask-reset":
 		page.AskReset = true
 	}
@@ -91,23 +91,23 @@ func (s *Server) renderPractice(c *gin.Context, st *play.Practice, status int, m
 		sq := m.First().Name(8)
 		page.Example = &views.ExampleMove{Mover: b.Turn(), Square: sq, URL: "/practice?try=" + sq}
 	}
-	title := views.PracticeTitle
+	title := views.PracticeTitle()
 	switch {
 	case !message.IsZero():
 		title = message
 	case page.Trial != nil:
 		title = views.PracticeTrialTitle(*page.Trial)
 	case page.AskReset:
-		title = views.PracticeAskTitle
+		title = views.PracticeAskTitle()
 	case !page.Status.IsZero():
 		title = views.PracticePageTitle(page.Status)
 	}
-	page.Base = s.base(c.Request, title, views.SkipToBoard)
-	page.JS = static.JS.Path
+	page.Base = s.base(c.Request, title, views.SkipToBoard())
+	page.JS = static.JS().Path
 	page.Board = views.TrialBoard{
 		TrialGrid: views.NewTrialBoard(b, marks),
 		Action:    "/practice", // no fragment: w3m would send the query after it
-		Label:     views.PracticeBoardLabel,
+		Label:     views.PracticeBoardLabel(),
 	}
 	if page.Trial != nil {
 		page.Board.Cancel = "/practice#board"
@@ -192,7 +192,7 @@ func (s *Server) practiceMove(c *gin.Context) error {
 // Refusals of practice forms, which the practice board shows.
 var (
 	errBadSquare = errors.New("practice: not a square")
-	errNoVersion = refuseMsg(http.StatusBadRequest, views.MsgPracticeNoVersion)
+	errNoVersion = refuseMsg(http.StatusBadRequest, views.MsgPracticeNoVersion())
 )
 
 func (s *Server) practiceUndo(c *gin.Context) error {

@@ -22,7 +22,7 @@ func (s *Server) showPuzzle(c *gin.Context) error {
 	}
 	p, ans, err := play.PuzzleAnswerFor(c.Param("n"), c.Param("move"))
 	if err != nil || c.Param("move") != "" && ans == nil {
-		return &refusal{status: http.StatusNotFound, Notice: views.NoticeNoPuzzle, cause: err}
+		return &refusal{status: http.StatusNotFound, Notice: views.NoticeNoPuzzle(), cause: err}
 	}
 	return s.renderPuzzle(c, p, ans, http.StatusOK, views.Text{})
 }
@@ -32,11 +32,11 @@ func (s *Server) showPuzzle(c *gin.Context) error {
 func (s *Server) answerPuzzle(c *gin.Context) error {
 	p, ans, err := play.PuzzleAnswerFor(c.Param("n"), c.PostForm("move"))
 	if p == nil {
-		return &refusal{status: http.StatusNotFound, Notice: views.NoticeNoPuzzle, cause: err}
+		return &refusal{status: http.StatusNotFound, Notice: views.NoticeNoPuzzle(), cause: err}
 	} else if ans == nil && errors.Is(err, game.ErrIllegalMove) {
 		return s.renderPuzzle(c, p, nil, http.StatusUnprocessableEntity, views.MsgPuzzleAnswer(err))
 	} else if ans == nil {
-		return s.renderPuzzle(c, p, nil, http.StatusBadRequest, views.MsgPuzzleSquare)
+		return s.renderPuzzle(c, p, nil, http.StatusBadRequest, views.MsgPuzzleSquare())
 	}
 	player := playerID(c)
 	if player == "" {
@@ -71,7 +71,7 @@ func (s *Server) renderPuzzle(c *gin.Context, p *puzzle.Puzzle, ans *play.Puzzle
 	if err == nil && p == nil {
 		s.writePage(c.Writer, c.Request, status, views.PuzzleIndexName, views.PuzzleIndexPageFor(play.PuzzleIndexFor(pr, s.app.DailyPuzzle()), base))
 	} else if err == nil {
-		s.writePage(c.Writer, c.Request, status, views.PuzzlePageName, views.PuzzlePageFor(play.PuzzleFor(p, ans, pr, s.app.DailyPuzzle()), base, static.JS.Path, message))
+		s.writePage(c.Writer, c.Request, status, views.PuzzlePageName, views.PuzzlePageFor(play.PuzzleFor(p, ans, pr, s.app.DailyPuzzle()), base, static.JS().Path, message))
 	}
 	return err
 }
@@ -86,7 +86,7 @@ func (s *Server) showReviewPuzzle(c *gin.Context) error {
 	var ans *play.PuzzleAnswer
 	if mv := c.Param("move"); mv != "" {
 		if ans, err = play.PuzzleMove(mp.Puzzle, mv); err != nil {
-			return &refusal{status: http.StatusNotFound, Notice: views.NoticeNoPuzzle, cause: err}
+			return &refusal{status: http.StatusNotFound, Notice: views.NoticeNoPuzzle(), cause: err}
 		}
 	}
 	return s.renderReviewPuzzle(c, m, mp, ans, http.StatusOK, views.Text{})
@@ -104,7 +104,7 @@ func (s *Server) answerReviewPuzzle(c *gin.Context) error {
 	case errors.Is(err, game.ErrIllegalMove):
 		return s.renderReviewPuzzle(c, m, mp, nil, http.StatusUnprocessableEntity, views.MsgPuzzleAnswer(err))
 	case err != nil:
-		return s.renderReviewPuzzle(c, m, mp, nil, http.StatusBadRequest, views.MsgPuzzleSquare)
+		return s.renderReviewPuzzle(c, m, mp, nil, http.StatusBadRequest, views.MsgPuzzleSquare())
 	}
 	return redirect(c, gameURL(m.Game.ID)+"/review/puzzles/"+strconv.Itoa(mp.Ply)+"/answer/"+ans.Move.Name(puzzle.Size)+"#status")
 }
@@ -117,7 +117,7 @@ func (s *Server) reviewPuzzle(c *gin.Context) (*play.Match, *play.MistakePuzzle,
 	}
 	ply, err := strconv.Atoi(c.Param("ply"))
 	if err != nil || len(c.Param("ply")) > 4 {
-		return nil, nil, &refusal{status: http.StatusNotFound, Notice: views.NoticeNoPuzzle, cause: err}
+		return nil, nil, &refusal{status: http.StatusNotFound, Notice: views.NoticeNoPuzzle(), cause: err}
 	}
 	mp, err := s.app.ReviewPuzzle(c.Request.Context(), m, ply)
 	return m, mp, err
@@ -125,8 +125,8 @@ func (s *Server) reviewPuzzle(c *gin.Context) (*play.Match, *play.MistakePuzzle,
 
 func (s *Server) renderReviewPuzzle(c *gin.Context, m *play.Match, mp *play.MistakePuzzle, ans *play.PuzzleAnswer, status int, message views.Text) error {
 	page := views.NewReviewPuzzlePage(gameURL(m.Game.ID), mp.Ply, mp.Move, mp.Puzzle, ans, message)
-	page.Base = s.base(c.Request, page.Title, views.SkipToBoard)
-	page.JS = static.JS.Path
+	page.Base = s.base(c.Request, page.Title, views.SkipToBoard())
+	page.JS = static.JS().Path
 	s.writePage(c.Writer, c.Request, status, views.PuzzlePageName, page)
 	return nil
 }

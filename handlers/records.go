@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -28,7 +27,7 @@ func replayPly(c *gin.Context, plies int) (int, error) {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 0 || n > plies {
-		return 0, refuse(http.StatusBadRequest, views.NoticeBadPly)
+		return 0, refuse(http.StatusBadRequest, views.NoticeBadPly())
 	}
 	return n, nil
 }
@@ -45,7 +44,7 @@ func (s *Server) replayGame(c *gin.Context) error {
 		return err
 	}
 	at := gameURL(m.Game.ID) + "/replay?"
-	page := s.replayPage(c.Request, &m.Game.Record, m.Positions, ply, at, m.Game.Resigned)
+	page := s.replayPage(c.Request, &m.Game.Record, m.Positions, ply, at, views.EndOf(m.Outcome()))
 	page.Game = gameURL(m.Game.ID)
 	if err := s.replayVerdict(c, m, ply, &page); err != nil {
 		return err
@@ -63,17 +62,17 @@ func (s *Server) replayImported(c *gin.Context) error {
 	q := c.Request.URL.Query()
 	g, err := importedGame(q)
 	if err != nil {
-		return refuse(http.StatusBadRequest, views.NoticeBadRecord)
+		return refuse(http.StatusBadRequest, views.NoticeBadRecord())
 	}
 	ps, err := g.Positions()
 	if err != nil {
-		return refuse(http.StatusBadRequest, views.NoticeBadRecord)
+		return refuse(http.StatusBadRequest, views.NoticeBadRecord())
 	}
 	ply, err := replayPly(c, len(g.Plies))
 	if err != nil {
 		return err
 	}
-	page := s.replayPage(c.Request, g, ps, ply, importedURL(g), game.Empty)
+	page := s.replayPage(c.Request, g, ps, ply, importedURL(g), views.RecordEnd{})
 	s.writePage(c.Writer, c.Request, http.StatusOK, views.Replay, page)
 	return nil
 }
@@ -112,58 +111,20 @@ func importedGame(q url.Values) (*game.Game, error) {
 }
 
 // replayPage builds the page of position ply of g, whose positions are ps;
-// at is the replay's address ready for "ply=N". resigned is the side that
-// resigned a stored game, or Empty; an imported game is one that has none.
-func (s *Server) replayPage(r *http.Request, g *game.Game, ps []game.Board, ply int, at string, resigned game.Color) views.ReplayPage {
-	b := ps[ply]
-	number, placed, by := 0, game.Pass, game.Empty
-	var flips game.Bits
-	for _, mv := range g.Plies[:ply] {
-		if mv != game.Pass {
-			number++
-		}
-	}
-	if ply > 0 {
-		placed, by = g.Plies[ply-1], ps[ply-1].Turn()
-		if placed != game.Pass {
-			_, flips, _ = ps[ply-1].Play(placed)
-		}
-	}
-	status := views.ReplayStatus(ply, len(g.Plies), number, by, placed, flips.Count(), b, resigned)
-	link := func(n int) string {
-		if n == ply || n < 0 || n > len(g.Plies) {
-			return ""
-		}
-		return at + "ply=" + strconv.Itoa(n) + "#status"
-	}
-	page := views.ReplayPage{
-		Base:    s.base(r, status, views.SkipToSteps),
-		Heading: views.ReplayHeading(g.Options, strings.HasPrefix(at, "/replay?")),
-		Status:  status,
-		Diagram: views.ReplayDiagram(b, placed, flips, game.Pass, status),
-		First:   link(0), Back: link(ply - 1), Forward: link(ply + 1), Last: link(len(g.Plies)),
-		Ply: ply, Plies: len(g.Plies),
-		Record: views.NewRecordView(g, at, resigned),
-	}
-	page.JS = static.Replay.Path // the arrow keys step
-	if !b.Over() {
-		page.Groups = views.PlayOnGroups(levelField())
-		o := g.Options
-		page.PlayOn = []views.Field{{Name: "size", Value: strconv.Itoa(o.Size)}, {Name: "start", Value: o.Start.String()},
-			{Name: "moves", Value: g.Transcript()}, {Name: "ply", Value: strconv.Itoa(ply)}}
-		if o.Start == game.Setup {
-			page.PlayOn = append(page.PlayOn, views.Field{Name: "setup", Value: o.Setup.Line()})
-		}
-	}
-	for _, c := range []game.Color{game.Black, game.White} {
-		page.Players = append(page.Players, views.ReplayPlayer{Color: c, Discs: b.Count(c), ToMove: !b.Over() && b.Turn() == c})
-	}
+// at is the replay's address ready for "ply=N". end is how a stored game
+// ended when its moves do not say it (resigned, on time, aborted); an
+// imported game has none.
+func (s *Server) replayPage(r *http.Request, g *game.Game, ps []game.Board, ply int, at string, end views.RecordEnd) views.ReplayPage {
+	f := play.ReplayFor(g, ps, ply)
+	status := views.ReplayStatusOf(f, end)
+	page := views.ReplayPageFor(s.base(r, status, views.SkipToSteps()), f, at, end, levelField())
+	page.JS = static.Replay().Path // the arrow keys step
 	return page
 }
 
 // importForm shows the import form.
 func (s *Server) importForm(c *gin.Context) error {
-	page := views.ImportPage{Base: s.base(c.Request, views.ImportTitle, views.SkipToForm), Groups: views.ImportGroups(formFields(), "", "")}
+	page := views.ImportPage{Base: s.base(c.Request, views.ImportTitle(), views.SkipToForm()), Groups: views.ImportGroups(formFields(), "", "")}
 	s.writePage(c.Writer, c.Request, http.StatusOK, views.Import, page)
 	return nil
 }
@@ -181,7 +142,7 @@ func (s *Server) importRecord(c *gin.Context) error {
 			return err
 		}
 		msg := views.RecordProblem(re)
-		page := views.ImportPage{Base: s.base(c.Request, msg, views.SkipToImportError), Message: msg, Transcript: text,
+		page := views.ImportPage{Base: s.base(c.Request, msg, views.SkipToImportError()), Message: msg, Transcript: text,
 			Groups: views.ImportGroups(formFields(), size, start)}
 		s.writePage(c.Writer, c.Request, http.StatusUnprocessableEntity, views.Import, page)
 		return nil
@@ -195,7 +156,7 @@ func (s *Server) downloadTranscript(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	text := m.Game.Record.Transcript() + "\n" + views.TranscriptEnd(s.language(c.Request), m.Game.Resigned, m.Game.Record.Options.Size)
+	text := m.Game.Record.Transcript() + "\n" + views.TranscriptEnd(s.language(c.Request), views.EndOf(m.Outcome()), m.Game.Record.Options.Size)
 	sendFile(c, "reversi-"+m.Game.ID+".txt", "text/plain; charset=utf-8", text)
 	return nil
 }
@@ -239,7 +200,7 @@ func sendFile(c *gin.Context, name, contentType, text string) {
 // recordView is the record part of a game's page.
 func recordView(m *play.Match) views.RecordView {
 	at := gameURL(m.Game.ID)
-	v := views.NewRecordView(&m.Game.Record, at+"/replay?", m.Game.Resigned)
+	v := views.NewRecordView(&m.Game.Record, at+"/replay?", views.EndOf(m.Outcome()))
 	v.ReplayURL = at + "/replay?ply=" + strconv.Itoa(m.Ply())
 	v.TranscriptURL = at + "/transcript"
 	v.GGFURL = at + "/ggf"

@@ -47,13 +47,13 @@ func (s *Server) showReview(c *gin.Context) error {
 	}
 	done := s.app.ReviewRunning(m)
 	page := views.ReviewPage{
-		Base:    s.base(c.Request, views.ReviewTitle, views.SkipToReview),
+		Base:    s.base(c.Request, views.ReviewTitle(), views.SkipToReview()),
 		Game:    gameURL(m.Game.ID),
 		Playing: m.Playing(),
 	}
 	switch {
 	case sr != nil:
-		page.Status = views.ReviewReady
+		page.Status = views.ReviewReady()
 		size := m.Game.Record.Options.Size
 		mine := func(c game.Color) bool { return play.ReviewedFor(m, c) }
 		views.FillReview(&page, views.ReviewInput{Moves: sr.Moves, Mistakes: sr.Mistakes(3, mine),
@@ -62,15 +62,15 @@ func (s *Server) showReview(c *gin.Context) error {
 			Puzzles: sr.PuzzlePlies(m), Puzzle: gameURL(m.Game.ID) + "/review/puzzles/",
 			ExactEmpties: sr.ExactEmpties, Margin: play.ReviewMargin(size)})
 	case done != nil:
-		page.Status = views.ReviewRunning
+		page.Status = views.ReviewRunning()
 		page.Check = gameURL(m.Game.ID) + "/review?wait=1#status"
 		page.Events = gameURL(m.Game.ID) + "/review/events"
-		page.Live = static.Live.Path
+		page.Live = static.Live().Path
 	case !m.Playing():
-		page.Status = views.ReviewNone
+		page.Status = views.ReviewNone()
 		page.Start = gameURL(m.Game.ID) + "/review"
 	default:
-		page.Status = views.NoticeReviewPlaying.Message
+		page.Status = views.NoticeReviewPlaying().Message
 	}
 	s.writePage(c.Writer, c.Request, http.StatusOK, views.ReviewPageName, page)
 	return nil

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -18,7 +19,7 @@ func (s *Server) Routes() http.Handler {
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
 	r.SetTrustedProxies(s.trustedProxies) // checked in New; nil trusts none
-	r.Use(s.logRequests, gin.CustomRecoveryWithWriter(nil, s.recover), s.limitBody, s.session)
+	r.Use(s.logRequests, gin.CustomRecoveryWithWriter(nil, s.recover), s.limitBody, searchNetwork, s.session)
 	moves, games, hints := s.rateLimit("moves", s.moveLimit), s.rateLimit("games", s.gameLimit), s.rateLimit("hints", s.hintLimit)
 	// Requests that may search (a move, a hint, a new game that the
 	// computer opens) wait their turn in play, one at a time per player
@@ -56,6 +57,19 @@ func (s *Server) Routes() http.Handler {
 	r.GET("/replay", s.wrap(s.replayImported))
 	r.POST("/playon", games, s.perNetwork(s.netGameLimit), s.wrap(s.playOn))
 
+	// The lobby: names, challenges, quick pairing. Making a challenge or
+	// a quick pairing counts as a new game, per player and per network.
+	r.GET("/players/me", s.wrap(s.showPlayer))
+	r.POST("/players/me", games, s.wrap(s.setName))
+	r.GET("/lobby", s.wrap(s.showLobby))
+	r.POST("/lobby", games, s.perNetwork(s.netGameLimit), s.wrap(s.makeChallenge))
+	r.POST("/lobby/quick", games, s.perNetwork(s.netGameLimit), s.wrap(s.quickPair))
+	ch := r.Group("/lobby/challenges/:id")
+	ch.GET("", s.wrap(s.showChallenge)) // marks the challenge seen: see play.App.Challenge
+	ch.GET("/events", s.wrap(s.challengeEvents))
+	ch.POST("/cancel", games, s.wrap(s.cancelChallenge))
+	ch.POST("/accept", games, s.wrap(s.acceptChallenge))
+
 	r.GET("/join/:token", s.wrap(s.showJoin))
 	r.POST("/join/:token", games, s.wrap(s.join))
 
@@ -83,14 +97,16 @@ func (s *Server) Routes() http.Handler {
 
 	assets := gin.WrapH(static.Handler())
 	r.GET("/static/:name", assets)
-	r.NoRoute(s.wrap(func(*gin.Context) error { return refuse(http.StatusNotFound, views.NoticeNotFound) }))
-	r.NoMethod(s.wrap(func(*gin.Context) error { return refuse(http.StatusMethodNotAllowed, views.NoticeNoMethod) }))
+	r.NoRoute(s.wrap(func(*gin.Context) error { return refuse(http.StatusNotFound, views.NoticeNotFound()) }))
+	r.NoMethod(s.wrap(func(*gin.Context) error { return refuse(http.StatusMethodNotAllowed, views.NoticeNoMethod()) }))
 
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		s.writePage(w, req, http.StatusForbidden, views.Error, s.errorPage(req, views.NoticeCrossSite))
+		s.writePage(w, req, http.StatusForbidden, views.Error, s.errorPage(req, views.NoticeCrossSite()))
 	}))
-	return s.probes(securityHeaders(headAsGet(cop.Handler(r))))
+	// The probes answer inside the security headers too, and no request
+	// reaches Gin with a prefix of its own making (noForwardedPrefix).
+	return securityHeaders(s.probes(noForwardedPrefix(headAsGet(s.sameScheme(cop.Handler(r))))))
 }
 
 // headAsGet answers HEAD as GET without the body, for every page: the
@@ -117,4 +133,44 @@ func (w headWriter) Flush() {
 	if f, ok := w.ResponseWriter.(http.Flusher); ok {
 		f.Flush()
 	}
+}
+
+// noForwardedPrefix drops X-Forwarded-Prefix: Gin prepends it to its
+// trailing-slash redirects whoever sent it, and the app is never served
+// under a prefix, so it could only send a player elsewhere.
+func noForwardedPrefix(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.Header.Del("X-Forwarded-Prefix") // the server's own parse of this request
+		next.ServeHTTP(w, r)
+	})
+}
+
+// scheme is the scheme players reach the server at, when it knows it: its
+// public URL's, https over TLS or with secure cookies (a TLS proxy in
+// front), else "" (plain HTTP, or a proxy it was not told of).
+func (s *Server) scheme(r *http.Request) string {
+	if u, err := url.Parse(s.publicURL); err == nil && u.Scheme != "" {
+		return u.Scheme
+	}
+	if r.TLS != nil || s.secure {
+		return "https"
+	}
+	return ""
+}
+
+// sameScheme refuses an unsafe request whose Origin has another scheme
+// than the server's, when the server knows its own: the cross-origin
+// protection that follows compares hosts only, so an http page could post
+// to the https site (or the other way) as if it were the same origin.
+func (s *Server) sameScheme(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		origin, want := r.Header.Get("Origin"), s.scheme(r)
+		safe := r.Method == http.MethodGet || r.Method == http.MethodHead || r.Method == http.MethodOptions
+		if u, err := url.Parse(origin); !safe && origin != "" && origin != "null" && want != "" &&
+			(err != nil || !strings.EqualFold(u.Scheme, want)) {
+			s.writePage(w, r, http.StatusForbidden, views.Error, s.errorPage(r, views.NoticeCrossSite()))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }

@@ -218,11 +218,11 @@ func (s *Server) logRequests(c *gin.Context) {
 // recover renders the error page for a panic; the stack goes to the log.
 func (s *Server) recover(c *gin.Context, err any) {
 	s.log.Error("panic", "path", safePath(c.Request.URL.Path), "err", err, "stack", string(debug.Stack()))
-	s.renderError(c, http.StatusInternalServerError, views.NoticeInternal)
+	s.renderError(c, http.StatusInternalServerError, views.NoticeInternal())
 }
 
 func (s *Server) base(r *http.Request, title views.Text, skip views.SkipLink) views.Base {
-	b := views.Base{Title: title, CSS: static.CSS.Path, Skip: skip.Target, SkipText: skip.Text}
+	b := views.Base{Title: title, CSS: static.CSS().Path, Skip: skip.Target, SkipText: skip.Text}
 	// The language switch comes back to Here. A GET page is its own
 	// address; a form's answer (a question such as "Start a new game?",
 	// or a refusal) has none that a GET would show again, so the switch

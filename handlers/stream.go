@@ -7,6 +7,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"reversi/play"
 	"reversi/views"
 )
 
@@ -23,18 +24,18 @@ import (
 const DefaultHeartbeat = 15 * time.Second
 
 // enterWaiters counts the request among the event streams and long polls
-// open, or refuses it with 429 (the player's cap) or 503 (the server's)
-// and a Retry-After; leave ends the count.
+// open, or refuses it with 429 (the player's cap) or 503 (its network's,
+// the streams' or the server's) and a Retry-After; leave ends the count.
 func (s *Server) enterWaiters(c *gin.Context) (leave func(), err error) {
-	leave, status := s.waiters.enter(playerID(c))
+	leave, status := s.waiters.enterStream(playerID(c), play.Network(c.ClientIP()))
 	if status == 0 {
 		return leave, nil
 	}
 	c.Header("Retry-After", "30")
 	if status == http.StatusTooManyRequests {
-		return nil, refuse(status, views.NoticeTooManyWaits)
+		return nil, refuse(status, views.NoticeTooManyWaits())
 	}
-	return nil, refuse(status, views.NoticeBusy)
+	return nil, refuse(status, views.NoticeBusy())
 }
 
 // stream answers c with an event stream. When first is not "", the page

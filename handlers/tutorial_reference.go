@@ -18,10 +18,10 @@ type referencePage struct {
 }
 
 var referencePages = []referencePage{
-	{"/rules", views.Rules, views.RulesTitle, func() (views.ReferencePage, error) { return views.Reference("rules") }},
-	{"/strategy", views.Strategy, views.StrategyTitle, func() (views.ReferencePage, error) { return views.Reference("strategy") }},
-	{"/faq", views.FAQ, views.FAQTitle, func() (views.ReferencePage, error) { return views.Reference("faq") }},
-	{"/history", views.History, views.HistoryTitle, func() (views.ReferencePage, error) { return views.Reference("history") }},
+	{"/rules", views.Rules, views.RulesTitle(), func() (views.ReferencePage, error) { return views.Reference("rules") }},
+	{"/strategy", views.Strategy, views.StrategyTitle(), func() (views.ReferencePage, error) { return views.Reference("strategy") }},
+	{"/faq", views.FAQ, views.FAQTitle(), func() (views.ReferencePage, error) { return views.Reference("faq") }},
+	{"/history", views.History, views.HistoryTitle(), func() (views.ReferencePage, error) { return views.Reference("history") }},
 }
 
 func (s *Server) reference(ref referencePage) func(*gin.Context) error {
@@ -30,7 +30,7 @@ func (s *Server) reference(ref referencePage) func(*gin.Context) error {
 		if err != nil {
 			return fmt.Errorf("%s page: %w", ref.page, err)
 		}
-		page.Base = s.base(c.Request, ref.title, views.SkipToMain)
+		page.Base = s.base(c.Request, ref.title, views.SkipToMain())
 		page.Heading = ref.title
 		s.writePage(c.Writer, c.Request, http.StatusOK, ref.page, page)
 		return nil

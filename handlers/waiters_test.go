@@ -144,3 +144,67 @@ func TestStreamMemory(t *testing.T) {
 	// so the server's share is at most this.
 	t.Logf("%d open event streams: %.1f KB each (server and client together)", n, float64(after-before)/n/1024)
 }
+
+// TestStreamsSharedPerNetwork fills one network's share of the event
+// streams with many players: the next player of that network is refused
+// (and falls back to its long poll, which still finds a place), while
+// another network's player gets a stream.
+func TestStreamsSharedPerNetwork(t *testing.T) {
+	var refusals []string
+	w := newWaiters(4, 80, func(kind string) { refusals = append(refusals, kind) })
+	// 80 places: streams may take 60, one network 10.
+	for i := range 10 {
+		if _, status := w.enterStream(fmt.Sprintf("p%d", i), "net 198.51.100.0/24"); status != 0 {
+			t.Fatalf("stream %d within the network's share refused with %d", i, status)
+		}
+	}
+	for _, tc := range []struct {
+		name, player, net string
+		stream            bool
+		want              int
+	}{
+		{"a new player of the full network", "p10", "net 198.51.100.0/24", true, http.StatusServiceUnavailable},
+		{"the same player's long poll", "p10", "", false, 0},
+		{"another network's player", "q0", "net 203.0.113.0/24", true, 0},
+	} {
+		var status int
+		if tc.stream {
+			_, status = w.enterStream(tc.player, tc.net)
+		} else {
+			_, status = w.enter(tc.player)
+		}
+		if status != tc.want {
+			t.Errorf("%s: status %d, want %d", tc.name, status, tc.want)
+		}
+	}
+	if len(refusals) != 1 || refusals[0] != "waiters-network" {
+		t.Errorf("refusals %q, want one waiters-network", refusals)
+	}
+}
+
+// TestStreamsLeaveRoomForPolls fills the streams' share from many
+// networks: the next stream is refused, and long polls still find the
+// quarter kept for them; a stream that leaves frees its place.
+func TestStreamsLeaveRoomForPolls(t *testing.T) {
+	w := newWaiters(4, 8, func(string) {}) // streams may take 6, a network max(4, 1)
+	var leaves []func()
+	for i := range 6 {
+		leave, status := w.enterStream(fmt.Sprintf("p%d", i), fmt.Sprintf("net 10.0.%d.0/24", i))
+		if status != 0 {
+			t.Fatalf("stream %d refused with %d", i, status)
+		}
+		leaves = append(leaves, leave)
+	}
+	if _, status := w.enterStream("p6", "net 10.0.6.0/24"); status != http.StatusServiceUnavailable {
+		t.Errorf("a seventh stream: status %d, want 503", status)
+	}
+	for i := range 2 {
+		if _, status := w.enter(fmt.Sprintf("poll%d", i)); status != 0 {
+			t.Errorf("long poll %d with the streams full: status %d, want a place", i, status)
+		}
+	}
+	leaves[0]()
+	if _, status := w.enterStream("p6", "net 10.0.6.0/24"); status != 0 {
+		t.Errorf("a stream after one left: status %d, want a place", status)
+	}
+}

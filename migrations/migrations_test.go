@@ -27,7 +27,7 @@ func names(t *testing.T, fsys fs.FS) []string {
 
 // historical are the files that one store has and the other lacks, from
 // before the histories were numbered alike (0009): PostgreSQL's
-// 0005_secrets put the later SQLite files one number behind. Databases
+// 0005_secrets put the later SQLite() files one number behind. Databases
 // recorded these names in schema_migrations, so they stay; no file may be
 // added here.
 var historical = map[string][]string{
@@ -36,10 +36,10 @@ var historical = map[string][]string{
 }
 
 // TestNamesAreNumberedInOrder checks each folder's names: NNNN_words.sql,
-// numbers rising by one, no repeats; the only gap is SQLite's missing 0008,
+// numbers rising by one, no repeats; the only gap is SQLite()'s missing 0008,
 // where its history caught up with PostgreSQL's.
 func TestNamesAreNumberedInOrder(t *testing.T) {
-	for store, fsys := range map[string]fs.FS{"sqlite": SQLite, "postgres": Postgres} {
+	for store, fsys := range map[string]fs.FS{"sqlite": SQLite(), "postgres": Postgres()} {
 		t.Run(store, func(t *testing.T) {
 			prev := 0
 			for _, name := range names(t, fsys) {
@@ -66,7 +66,7 @@ func TestNamesAreNumberedInOrder(t *testing.T) {
 // under the same number and name in the other, but for the historical
 // ones, and that both histories end on the same file.
 func TestHistoriesAlike(t *testing.T) {
-	stores := map[string]fs.FS{"sqlite": SQLite, "postgres": Postgres}
+	stores := map[string]fs.FS{"sqlite": SQLite(), "postgres": Postgres()}
 	sets := map[string]map[string]bool{}
 	for store, fsys := range stores {
 		sets[store] = map[string]bool{}
@@ -89,7 +89,7 @@ func TestHistoriesAlike(t *testing.T) {
 			}
 		}
 	}
-	sl, pg := names(t, SQLite), names(t, Postgres)
+	sl, pg := names(t, SQLite()), names(t, Postgres())
 	if a, b := sl[len(sl)-1], pg[len(pg)-1]; a != b {
 		t.Errorf("the histories end on %s (sqlite) and %s (postgres), want the same file", a, b)
 	}

@@ -39,21 +39,32 @@ func (a *App) chooser(m *Match) Chooser {
 }
 
 // searchSlot waits, within ctx, for one of the slots that bound the
-// searches running at once, and returns the function that gives it back;
-// ok is false if ctx ended first.
+// computer's searches running at once, its turn among the networks
+// waiting being that of ctx's network (WithNetwork), and returns the
+// function that gives it back; ok is false if ctx ended first.
 func (a *App) searchSlot(ctx context.Context) (release func(), ok bool) {
+	waited := false
+	defer func() {
+		if waited {
+			a.searchWaits.Add(-1)
+		}
+	}()
+	return a.aiSlots.acquire(ctx, networkOf(ctx), func() {
+		waited = true
+		a.searchWaits.Add(1)
+	})
+}
+
+// reviewSearchSlot waits, within ctx, for the reviews' own slot: a review
+// runs one search at a time beside the computer's moves and hints, never
+// in their slots, so that a move never waits behind a review's long
+// search (a review step may take longer than a move may wait).
+func (a *App) reviewSearchSlot(ctx context.Context) (release func(), err error) {
 	select {
-	case a.aiSlots <- struct{}{}:
-		return func() { <-a.aiSlots }, true
-	default:
-	}
-	a.searchWaits.Add(1)
-	defer a.searchWaits.Add(-1)
-	select {
-	case a.aiSlots <- struct{}{}:
-		return func() { <-a.aiSlots }, true
+	case a.reviewSlot <- struct{}{}:
+		return func() { <-a.reviewSlot }, nil
 	case <-ctx.Done():
-		return nil, false
+		return nil, ctx.Err()
 	}
 }
 

@@ -39,7 +39,14 @@ func (a *App) Expire(ctx context.Context) (club.Expired, error) {
 			break
 		}
 	}
-	a.log.Info("expiry", "players", total.Players, "rooms", total.Rooms, "games", total.Games,
+	// Challenges whose maker's page stopped asking: the lists leave them
+	// out already; this takes their rows away.
+	n, err := a.store.ExpireChallenges(ctx, now.Add(-club.ChallengeLife))
+	if err != nil {
+		a.log.Error("expiry of challenges stopped", "err", err)
+		return total, err
+	}
+	a.log.Info("expiry", "challenges", n, "players", total.Players, "rooms", total.Rooms, "games", total.Games,
 		"took", time.Since(start).Round(time.Millisecond))
 	return total, nil
 }

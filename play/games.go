@@ -54,7 +54,11 @@ func (a *App) Game(ctx context.Context, player, id string) (*Match, error) {
 	if player == "" || player != g.PlayerID {
 		return nil, ErrNotYours
 	}
-	return Load(g)
+	m, err := Load(g)
+	if err != nil {
+		return nil, err
+	}
+	return a.Judge(ctx, m)
 }
 
 // Move plays the viewer's move mv (a square or game.Pass) from a form sent
@@ -70,6 +74,11 @@ func (a *App) Move(ctx context.Context, who Who, m *Match, ply int, mv game.Squa
 	}
 	defer done()
 	if m, err = a.fresh(ctx, m); err != nil {
+		return m, err
+	}
+	// A clocked game whose time has run out ends here, and the move is
+	// refused as one on a finished game.
+	if m, err = a.Judge(ctx, m); err != nil {
 		return m, err
 	}
 	if err := m.Play(ply, mv); err != nil {
@@ -195,8 +204,8 @@ func (a *App) save(ctx context.Context, m *Match, ply int) (*Match, error) {
 		}
 		return now, err
 	}
-	if m.Room != nil {
-		a.notifier.Notify(m.Game.ID)
+	if m.Game.RoomID != "" {
+		a.notifier.Notify(m.Game.ID) // the other seat, and any spectator
 	}
 	return m, nil
 }

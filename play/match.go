@@ -79,6 +79,12 @@ type Match struct {
 	Seat game.Color
 	// Host reports whether the viewer is the room's host.
 	Host bool
+	// Spectator reports whether the viewer watches a public room's game
+	// without a seat: they see it, and may do nothing in it.
+	Spectator bool
+	// At is when the request loaded the match (App.Judge sets it): a
+	// clocked game's move and clocks are reckoned at it.
+	At time.Time
 }
 
 // Load replays a game that is not played online.
@@ -109,13 +115,27 @@ func LoadSeated(g *club.Game, r *club.Room, player string) (*Match, error) {
 	return m, nil
 }
 
+// LoadWatched replays a game of public room r for someone without a seat
+// in it, who may watch it only.
+func LoadWatched(g *club.Game, r *club.Room) (*Match, error) {
+	if !r.Public {
+		return nil, ErrNotSeated
+	}
+	m, err := Load(g)
+	if err != nil {
+		return nil, err
+	}
+	m.Room, m.Spectator = r, true
+	return m, nil
+}
+
 // Reload replays g, the same game read again, from m's seat.
 func (m *Match) Reload(g *club.Game) (*Match, error) {
 	n, err := Load(g)
 	if err != nil {
 		return nil, err
 	}
-	n.Room, n.Seat, n.Host = m.Room, m.Seat, m.Host
+	n.Room, n.Seat, n.Host, n.Spectator, n.At = m.Room, m.Seat, m.Host, m.Spectator, m.At
 	return n, nil
 }
 
@@ -202,10 +222,18 @@ func (m *Match) play(mv game.Square) error {
 }
 
 // Play plays the viewer's move mv (a square or game.Pass) from a form sent
-// at ply ply.
+// at ply ply. In a clocked game it is refused once the game is due to end
+// at m.At (the caller ends it: App.Judge), and otherwise runs the clock
+// and plays any forced pass after it (clockMoved).
 func (m *Match) Play(ply int, mv game.Square) error {
+	if m.Spectator {
+		return ErrSpectator
+	}
 	if err := m.Check(ply); err != nil {
 		return err
+	}
+	if m.Due(m.At) != club.EndedNormally {
+		return ErrOver
 	}
 	if !m.HumanToMove() || !m.Current() {
 		return ErrNotYourTurn
@@ -213,10 +241,14 @@ func (m *Match) Play(ply int, mv game.Square) error {
 	if m.Waiting() {
 		return ErrNoGuest
 	}
-	if b := m.Board(); !b.Legal(mv) {
+	b := m.Board()
+	if !b.Legal(mv) {
 		return &IllegalMoveError{Board: b, Move: mv}
 	}
-	return m.play(mv)
+	if err := m.play(mv); err != nil {
+		return err
+	}
+	return m.clockMoved(b.Turn())
 }
 
 // A Chooser picks the computer's move in a position; it must return a
@@ -353,6 +385,9 @@ func (m *Match) Hint() (game.Square, bool) {
 // Resign ends the game, from a form sent at ply ply, with the viewer's
 // side (the side to move, in a local game) losing.
 func (m *Match) Resign(ply int) error {
+	if m.Spectator {
+		return ErrSpectator
+	}
 	if err := m.Check(ply); err != nil {
 		return err
 	}
@@ -366,6 +401,10 @@ func (m *Match) Resign(ply int) error {
 	if side == game.Empty {
 		side = m.Board().Turn()
 	}
+	if m.Clocked() && !m.At.IsZero() {
+		// The clocks stop: the side to move keeps what it had left then.
+		m.Game.Clock = m.Game.Clock.Stopped(m.Board().Turn(), m.At)
+	}
 	m.Game.Status, m.Game.Resigned = club.Over, side
 	return nil
 }
@@ -373,20 +412,39 @@ func (m *Match) Resign(ply int) error {
 // Outcome is how a game ended.
 type Outcome struct {
 	game.Result
-	// Resigned is the side that resigned, or Empty. A resignation decides
-	// Winner whatever the discs say, and the tournament score: the whole
-	// board to the winner, nothing to the side that resigned (64 to 0 on
-	// 8×8), as GGF writes a resignation. The disc counts stay as on the
-	// board.
-	Resigned game.Color
+	// Resigned is the side that resigned, and OnTime the side whose time
+	// ran out, or Empty. Either decides Winner whatever the discs say, and
+	// the tournament score: the whole board to the winner, nothing to the
+	// loser (64 to 0 on 8×8), as GGF writes a resignation or a loss on
+	// time. The disc counts stay as on the board.
+	Resigned, OnTime game.Color
+	// Aborted reports a game that never got going: no winner, no score,
+	// and nothing counted in a room's match score.
+	Aborted bool
+}
+
+// Loser returns the side that lost other than on the board (by resigning
+// or on time), or Empty.
+func (o Outcome) Loser() game.Color {
+	if o.Resigned != game.Empty {
+		return o.Resigned
+	}
+	return o.OnTime
 }
 
 // Outcome returns how the game stands or ended: the disc counts, and the
 // winner and tournament score once it is over.
 func (m *Match) Outcome() Outcome {
 	o := Outcome{Result: m.Board().Result(), Resigned: m.Game.Resigned}
-	if o.Resigned != game.Empty {
-		o.Winner = o.Resigned.Opponent()
+	switch m.Game.Ending {
+	case club.EndedOnTime:
+		o.OnTime = m.Board().Turn() // the side to move when its time ran out
+	case club.EndedAborted:
+		o.Aborted = true
+		o.Winner, o.BlackScore, o.WhiteScore = game.Empty, 0, 0
+	}
+	if lost := o.Loser(); lost != game.Empty {
+		o.Winner = lost.Opponent()
 		n := m.Game.Record.Options.Size
 		o.BlackScore, o.WhiteScore = n*n, 0
 		if o.Winner == game.White {
@@ -397,13 +455,19 @@ func (m *Match) Outcome() Outcome {
 }
 
 // GGFResult is the outcome as GGF's RE writes it: the tournament score's
-// difference for Black, "+64.00:r" for a resignation, "?" while playing.
+// difference for Black, "+64.00:r" for a resignation, "+64.00:t" for a
+// loss on time, "?" while playing (and for an aborted game, which has no
+// result).
 func (o Outcome) GGFResult(over bool) string {
 	switch {
-	case !over && o.Resigned == game.Empty:
+	case o.Aborted:
 		return "?"
 	case o.Resigned != game.Empty:
 		return fmt.Sprintf("%+d.00:r", o.BlackScore-o.WhiteScore)
+	case o.OnTime != game.Empty:
+		return fmt.Sprintf("%+d.00:t", o.BlackScore-o.WhiteScore)
+	case !over:
+		return "?"
 	}
 	return fmt.Sprintf("%+d.00", o.BlackScore-o.WhiteScore)
 }
@@ -454,11 +518,17 @@ func (m *Match) LastTurn() []Event {
 		if !mine {
 			continue
 		}
+		if plies[i] == game.Pass && m.Clocked() {
+			// In a clocked game the server plays a forced pass with
+			// the move before it: the viewer did nothing, so it starts
+			// no turn of theirs, and the move that forced it is said.
+			continue
+		}
 		from = i
 		if plies[i] != game.Pass {
 			// A placement starts the turn, unless a pass of the
 			// viewer's came after it: then that pass did.
-			if i+1 < len(plies) && m.passedSince(i+1) {
+			if i+1 < len(plies) && !m.Clocked() && m.passedSince(i+1) {
 				from = m.firstPassSince(i + 1)
 			}
 			break
@@ -491,15 +561,21 @@ func (m *Match) passedSince(i int) bool { return m.firstPassSince(i) >= 0 }
 
 // Stamp names the state of an online game's page: it changes whenever
 // anything that page shows changes (a move, a seat taken, an answer to play
-// again, the next round).
+// again, the next round, and an ending that adds no ply: a flag or an
+// abort, marked by a third part).
 func (m *Match) Stamp() string {
-	return strconv.Itoa(m.Ply()) + "-" + strconv.Itoa(m.Room.Version)
+	s := strconv.Itoa(m.Ply()) + "-" + strconv.Itoa(m.Room.Version)
+	if m.Game.Status == club.Over {
+		s += "-1"
+	}
+	return s
 }
 
 // ValidStamp reports whether s has the form of a Stamp: two numbers
-// joined by a hyphen.
+// joined by a hyphen, and perhaps "-1".
 func ValidStamp(s string) bool {
 	ply, version, ok := strings.Cut(s, "-")
+	version = strings.TrimSuffix(version, "-1")
 	return ok && len(s) <= 24 && digits(ply) && digits(version)
 }
 
@@ -524,8 +600,8 @@ func (m *Match) Score() Score {
 	if m.Host {
 		s.Mine, s.Theirs = s.Theirs, s.Mine
 	}
-	if m.Current() && !m.Playing() {
-		switch w := m.Outcome().Winner; w {
+	if o := m.Outcome(); m.Current() && !m.Playing() && !o.Aborted {
+		switch w := o.Winner; w {
 		case game.Empty:
 			s.Draws++
 		case m.Seat:
@@ -553,6 +629,8 @@ func Again(sides string) (club.Again, bool) {
 // before the round is over or after the room has moved on.
 func (m *Match) CheckAgain(v int) error {
 	switch {
+	case m.Spectator:
+		return ErrSpectator
 	case m.Room == nil:
 		return ErrOnlineOnly
 	case m.Current() && m.Playing():
@@ -575,10 +653,12 @@ func BothAgain(r *club.Room) bool {
 // version as read.
 func NextRound(m *Match, r *club.Room, id string) *club.Game {
 	hostColor := m.Game.Human // the host's side in the round just played
-	switch m.Outcome().Winner {
-	case game.Empty:
+	o := m.Outcome()
+	switch {
+	case o.Aborted: // no result: the score stands
+	case o.Winner == game.Empty:
 		r.Draws++
-	case hostColor:
+	case o.Winner == hostColor:
 		r.HostWins++
 	default:
 		r.GuestWins++

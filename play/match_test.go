@@ -402,7 +402,7 @@ func TestExpired(t *testing.T) {
 func TestValidStamp(t *testing.T) {
 	for s, want := range map[string]bool{
 		"0-0": true, "12-3": true, "": false, "1": false, "1-": false, "-1": false, "a-1": false,
-		"1-2-3": false, "1-2\n\ndata: x": false, "+1-2": false, "1-+2": false,
+		"1-2-1": true, "1-2-3": false, "1-2-": false, "1-2\n\ndata: x": false, "+1-2": false, "1-+2": false,
 	} {
 		if got := ValidStamp(s); got != want {
 			t.Errorf("ValidStamp(%q) = %v, want %v", s, got, want)

@@ -32,20 +32,30 @@ func (a *App) createRoom(ctx context.Context, g *club.Game) error {
 	return a.store.CreateRoom(ctx, r, g)
 }
 
-// seated loads online game g for player, who must hold one of its room's
-// seats, seen from that seat.
+// seated loads online game g for player, seen from their seat; someone
+// without a seat may only watch, and only a public room's game.
 func (a *App) seated(ctx context.Context, g *club.Game, player string) (*Match, error) {
 	r, err := a.store.Room(ctx, g.RoomID)
 	if err != nil {
 		return nil, err
 	}
-	if SeatOf(g, r, player) == game.Empty {
-		return nil, ErrNotSeated
+	seated := SeatOf(g, r, player) != game.Empty
+	if !seated && !r.Public {
+		return nil, ErrNotSeated // an invite room is private to its seats
 	}
 	if Expired(r, g, a.roomTTL, a.now()) {
 		return nil, ErrExpired
 	}
-	return LoadSeated(g, r, player)
+	var m *Match
+	if seated {
+		m, err = LoadSeated(g, r, player)
+	} else {
+		m, err = LoadWatched(g, r)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return a.Judge(ctx, m)
 }
 
 // Invite is an invite link's room as a player sees it.
@@ -135,7 +145,9 @@ func (a *App) Again(ctx context.Context, m *Match, v int, answer club.Again) (st
 // WaitForChange is the long poll of an online game: it returns game id, as
 // player sees it, once its stamp differs from after (or it is no longer
 // the room's current round), or when PollWait has passed, ctx has ended
-// or the app drains.
+// or the app drains. In a clocked game it wakes by itself when the side
+// to move's time runs out, reads the game again (which decides the flag,
+// see Judge) and returns it: a flag adds no move to wake anyone.
 func (a *App) WaitForChange(ctx context.Context, player, id, after string) (*Match, error) {
 	ch, stop := a.notifier.Subscribe(id)
 	defer stop()
@@ -145,7 +157,7 @@ func (a *App) WaitForChange(ctx context.Context, player, id, after string) (*Mat
 	if err != nil {
 		return nil, err
 	}
-	timeout := time.NewTimer(PollWait)
+	timeout := time.NewTimer(min(PollWait, m.untilDue(a.now())))
 	defer timeout.Stop()
 	for {
 		if m.Stamp() != after || !m.Current() {
@@ -154,7 +166,7 @@ func (a *App) WaitForChange(ctx context.Context, player, id, after string) (*Mat
 		select {
 		case <-ch:
 		case <-timeout.C:
-			return m, nil
+			return a.Game(ctx, player, id)
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		case <-a.draining:

@@ -1,6 +1,8 @@
 package play
 
 import (
+	"time"
+
 	"reversi/club"
 	"reversi/game"
 	"reversi/play/puzzle"
@@ -111,6 +113,38 @@ type GameFacts struct {
 	ShowMoves, AllowUndo, Sound                          bool
 	Hints, Undos                                         int
 	Room                                                 *RoomFacts // an online game's room, or nil
+	// Clock is a clocked game's two clocks, or nil.
+	Clock *ClockFacts
+}
+
+// ClockFacts are a clocked game's two clocks as they stood when the
+// request loaded the game (Match.At): what a page shows is exact at every
+// load, whatever a script does after.
+type ClockFacts struct {
+	// Black and White are each side's time left, never below zero.
+	Black, White time.Duration
+	// Running is the side whose clock runs, or Empty once the game is
+	// over (or while a room waits for its guest).
+	Running game.Color
+	// Correspondence reports days per move rather than a live clock.
+	Correspondence bool
+}
+
+// clockFor decides the clocks of m's page, or nil for a game without one.
+func clockFor(m *Match) *ClockFacts {
+	if !m.Clocked() {
+		return nil
+	}
+	at := m.At
+	if at.IsZero() { // loaded without a judge: show the clocks as stored
+		at = m.Game.Clock.Since
+	}
+	f := &ClockFacts{Black: max(0, m.Left(game.Black, at)), White: max(0, m.Left(game.White, at)),
+		Correspondence: m.Game.TimeControl.Correspondence()}
+	if m.Playing() && !m.Waiting() {
+		f.Running = m.Board().Turn()
+	}
+	return f
 }
 
 // TurnPly is one ply of the last turn, and whether a human played it.
@@ -189,6 +223,7 @@ func GameFor(m *Match) GameFacts {
 	if m.Room != nil {
 		f.Room = roomFor(m)
 	}
+	f.Clock = clockFor(m)
 	return f
 }
 
@@ -225,6 +260,37 @@ func roomFor(m *Match) *RoomFacts {
 		f.Again = a
 		if a.Mine != "" {
 			f.Awaiting = AwaitingAnswer
+		}
+	}
+	return f
+}
+
+// ReplayFacts are what a replay's page shows of position Ply of a game:
+// the board there, the move that led to it (its number as the transcript
+// counts, who played it, the square or game.Pass, the discs it turned),
+// and how many plies the game has.
+type ReplayFacts struct {
+	Record     *game.Game
+	Board      game.Board
+	Ply, Plies int
+	Number     int
+	By         game.Color
+	Placed     game.Square
+	Flips      game.Bits
+}
+
+// ReplayFor gives the facts of position ply of g, whose positions are ps.
+func ReplayFor(g *game.Game, ps []game.Board, ply int) ReplayFacts {
+	f := ReplayFacts{Record: g, Board: ps[ply], Ply: ply, Plies: len(g.Plies), Placed: game.Pass, By: game.Empty}
+	for _, mv := range g.Plies[:ply] {
+		if mv != game.Pass {
+			f.Number++
+		}
+	}
+	if ply > 0 {
+		f.Placed, f.By = g.Plies[ply-1], ps[ply-1].Turn()
+		if f.Placed != game.Pass {
+			_, f.Flips, _ = ps[ply-1].Play(f.Placed)
 		}
 	}
 	return f

@@ -68,12 +68,16 @@ type App struct {
 	aiTimeout time.Duration
 	choose    func(ctx context.Context, b game.Board, level ai.Level, rng *rand.Rand) (game.Square, error)
 	hint      func(ctx context.Context, b game.Board) (game.Square, error)
-	// aiSlots bounds the searches that run at once: one per core but one,
-	// which is left to pages and human moves.
-	aiSlots chan struct{}
-	roomTTL time.Duration
-	now     func() time.Time
-	reviews *reviewQueue
+	// aiSlots bounds the computer's moves and hints that run at once: one
+	// per core but one, which is left to pages and human moves; shared
+	// fairly among networks (slots.go).
+	aiSlots *fairSlots
+	// reviewSlot is the reviews' own search slot, so that no computer
+	// move waits behind a review's search.
+	reviewSlot chan struct{}
+	roomTTL    time.Duration
+	now        func() time.Time
+	reviews    *reviewQueue
 	// draining is closed by Drain.
 	draining  chan struct{}
 	drainOnce sync.Once
@@ -91,18 +95,19 @@ func New(cfg Config) (*App, error) {
 		return nil, errors.New("play: Store is required")
 	}
 	a := &App{
-		store:     cfg.Store,
-		notifier:  cfg.Notifier,
-		log:       cfg.Logger,
-		aiTimeout: cfg.AITimeout,
-		choose:    cfg.Choose,
-		hint:      cfg.Hint,
-		aiSlots:   make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)),
-		roomTTL:   cfg.RoomTTL,
-		now:       cfg.Now,
-		reviews:   &reviewQueue{opt: cfg.Review},
-		draining:  make(chan struct{}),
-		turns:     newKeyedLocks(),
+		store:      cfg.Store,
+		notifier:   cfg.Notifier,
+		log:        cfg.Logger,
+		aiTimeout:  cfg.AITimeout,
+		choose:     cfg.Choose,
+		hint:       cfg.Hint,
+		aiSlots:    newFairSlots(max(1, runtime.GOMAXPROCS(0)-1)),
+		reviewSlot: make(chan struct{}, 1),
+		roomTTL:    cfg.RoomTTL,
+		now:        cfg.Now,
+		reviews:    &reviewQueue{opt: cfg.Review},
+		draining:   make(chan struct{}),
+		turns:      newKeyedLocks(),
 	}
 	if a.notifier == nil {
 		a.notifier = club.NewBroker()

@@ -14,9 +14,9 @@ import (
 )
 
 // A finished game's review is worked out in the background, one game at a
-// time, and stored, so it is computed once. Each move waits for a search
-// slot like a computer move, and takes it only for that move, so a
-// computer move never waits behind more than one move of a review.
+// time, and stored, so it is computed once. Each move takes the reviews'
+// own search slot, only for that move, and never one of the computer's
+// moves' slots, so a computer move never waits behind a review.
 
 // Refusals of a review.
 var (
@@ -254,13 +254,7 @@ type Review struct {
 func (a *App) reviewGame(ctx context.Context, q *reviewQueue, g *club.Game) error {
 	opt := q.opt
 	opt.Side = game.Empty
-	opt.Wait = func(ctx context.Context) (func(), error) {
-		release, ok := a.searchSlot(ctx)
-		if !ok {
-			return nil, ctx.Err()
-		}
-		return release, nil
-	}
+	opt.Wait = a.reviewSearchSlot
 	if _, err := a.store.Game(ctx, g.ID); err != nil {
 		return err // deleted (club.ErrNotFound) while it waited, say
 	}

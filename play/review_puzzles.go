@@ -40,13 +40,7 @@ func (a *App) reviewPuzzles(ctx context.Context, g *club.Game, moves []MoveRevie
 	if g.Opponent == club.Computer {
 		sides = []game.Color{g.Human}
 	}
-	return SolveReviewPuzzles(ctx, &g.Record, moves, sides, func(ctx context.Context) (func(), error) {
-		release, ok := a.searchSlot(ctx)
-		if !ok {
-			return nil, ctx.Err()
-		}
-		return release, nil
-	})
+	return SolveReviewPuzzles(ctx, &g.Record, moves, sides, a.reviewSearchSlot)
 }
 
 // SolveReviewPuzzles solves the positions of rec before the worst exact

@@ -1,6 +1,7 @@
 package play
 
 import (
+	"errors"
 	"fmt"
 
 	"reversi/game"
@@ -157,3 +158,67 @@ func (q Question) Check(b game.Board, sq game.Square) Answer {
 	}
 	return a
 }
+
+// ErrNoStep means that the tutorial has no step of the number asked for.
+var ErrNoStep = errors.New("no such tutorial step")
+
+// StepFacts are what a tutorial step's page shows: the step (its number N
+// of Steps), its position and the placement that led there with the discs
+// it turned; once tried, the trial placement and its verdict, or the
+// answer chosen among the step's choices and whether it is right.
+type StepFacts struct {
+	N, Steps int
+	Step
+	Board game.Board
+	Last  game.Square // game.Pass at the start
+	Flips game.Bits
+	// Trial is the square tried, or game.Pass; Verdict is what it says
+	// to the step's question.
+	Trial   game.Square
+	Verdict Answer
+	// Chosen is the answer chosen among Choices, or ""; Right says
+	// whether it is the right one.
+	Chosen string
+	Right  bool
+}
+
+// StepFor returns step n's facts before any trial (see Try).
+func StepFor(n int) (StepFacts, error) {
+	if n < 1 || n > len(steps) {
+		return StepFacts{}, ErrNoStep
+	}
+	st := steps[n-1]
+	b, last, flips, err := st.Position()
+	if err != nil {
+		return StepFacts{}, fmt.Errorf("tutorial step %d: %w", n, err)
+	}
+	if st.Moves == "" {
+		last = game.Pass
+	}
+	return StepFacts{N: n, Steps: len(steps), Step: st, Board: b, Last: last, Flips: flips, Trial: game.Pass}, nil
+}
+
+// Try gives the facts after a trial placement at sq (game.Pass for none)
+// and, if chose, the answer chosen, which counts only for a step whose
+// question offers choices.
+func (f StepFacts) Try(sq game.Square, answer string, chose bool) StepFacts {
+	if sq != game.Pass {
+		f.Trial, f.Verdict = sq, f.Check(f.Board, sq)
+	}
+	if chose && f.Kind == AskChoice {
+		f.Chosen, f.Right = answer, answer == f.Question.Right
+	}
+	return f
+}
+
+// Answered reports whether the learner has answered the step's question,
+// by a trial or a choice. A question that no trial answers (AskNothing)
+// counts as answered: nothing waits for it.
+func (f StepFacts) Answered() bool {
+	return f.Kind == AskNothing || f.Trial != game.Pass || f.Chosen != ""
+}
+
+// HidesPass reports whether the position's line must keep unsaid that the
+// side to move has to pass: the step asks whether anything can be played,
+// and the learner's trials are to find out.
+func (f StepFacts) HidesPass() bool { return f.Kind == AskNone && f.Trial == game.Pass }

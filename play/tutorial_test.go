@@ -1,6 +1,7 @@
 package play
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 	"testing"
@@ -121,5 +122,45 @@ func TestTutorialPositions(t *testing.T) {
 func TestLateBeforePass(t *testing.T) {
 	if LateBeforePass+"b1" != LateGame {
 		t.Errorf("LateBeforePass + b1 = %q, want LateGame %q", LateBeforePass+"b1", LateGame)
+	}
+}
+
+// TestStepFacts checks what a step's page is told after a trial or a
+// choice: whether the question is answered, and whether the position's
+// line keeps a forced pass unsaid.
+func TestStepFacts(t *testing.T) {
+	if _, err := StepFor(0); !errors.Is(err, ErrNoStep) {
+		t.Errorf("StepFor(0): %v, want ErrNoStep", err)
+	}
+	if _, err := StepFor(len(Steps()) + 1); !errors.Is(err, ErrNoStep) {
+		t.Errorf("StepFor(past the end): %v, want ErrNoStep", err)
+	}
+	a8 := game.SquareAt(8, 0, 7)
+	tests := []struct {
+		n              int
+		trial          game.Square
+		answer         string
+		chose          bool
+		answered, hide bool
+		right          bool
+	}{
+		{4, game.Pass, "", false, false, false, false},
+		{4, game.Pass, "2", true, true, false, true},
+		{4, game.Pass, "3", true, true, false, false},
+		{6, game.Pass, "", false, false, true, false},
+		{6, a8, "", false, true, false, false},
+		{6, game.Pass, "2", true, false, true, false}, // a choice where none is offered counts for nothing
+		{8, game.Pass, "", false, true, false, false},
+	}
+	for _, tt := range tests {
+		f, err := StepFor(tt.n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f = f.Try(tt.trial, tt.answer, tt.chose)
+		if f.Answered() != tt.answered || f.HidesPass() != tt.hide || f.Right != tt.right {
+			t.Errorf("step %d, trial %v, answer %q: answered %v, hides the pass %v, right %v; want %v, %v, %v",
+				tt.n, tt.trial, tt.answer, f.Answered(), f.HidesPass(), f.Right, tt.answered, tt.hide, tt.right)
+		}
 	}
 }

@@ -14,7 +14,7 @@ import (
 	"strings"
 )
 
-//go:embed app.css board.js online.js replay.js time.js icon.svg
+//go:embed app.css board.js online.js replay.js clock.js time.js icon.svg
 var files embed.FS
 
 // Asset is one static file, ready to serve.
@@ -25,20 +25,40 @@ type Asset struct {
 	Gzip        []byte // Body, gzipped at the best compression
 }
 
-// The assets.
-var (
-	CSS = load("app.css", "text/css; charset=utf-8")
-	JS  = load("board.js", "text/javascript; charset=utf-8")
-	// Live is the online games' live-update script.
-	Live = load("online.js", "text/javascript; charset=utf-8")
-	// Replay is the replay page's script: the arrow keys step.
-	Replay = load("replay.js", "text/javascript; charset=utf-8")
-	// Time says a page's UTC times in the visitor's time zone.
-	Time = load("time.js", "text/javascript; charset=utf-8")
-	// Icon is the favicon. Pages name it by a fixed path, IconPath, so
-	// that no page needs its hash; it is cached for a day.
-	Icon = load("icon.svg", "image/svg+xml")
-)
+// assets are the files, each loaded, hashed and gzipped once, at
+// start-up; the functions below give copies, so nothing exported can be
+// changed from outside.
+var assets = struct{ css, js, live, replay, clock, time, icon *Asset }{
+	css:    load("app.css", "text/css; charset=utf-8"),
+	js:     load("board.js", "text/javascript; charset=utf-8"),
+	live:   load("online.js", "text/javascript; charset=utf-8"),
+	replay: load("replay.js", "text/javascript; charset=utf-8"),
+	clock:  load("clock.js", "text/javascript; charset=utf-8"),
+	time:   load("time.js", "text/javascript; charset=utf-8"),
+	icon:   load("icon.svg", "image/svg+xml"),
+}
+
+// CSS is the stylesheet.
+func CSS() Asset { return *assets.css }
+
+// JS is the board's script: the arrow keys, sounds and animations.
+func JS() Asset { return *assets.js }
+
+// Live is the online games' live-update script.
+func Live() Asset { return *assets.live }
+
+// Replay is the replay page's script: the arrow keys step.
+func Replay() Asset { return *assets.replay }
+
+// Clock is a clocked game's countdown: the running clock, each second.
+func Clock() Asset { return *assets.clock }
+
+// Time says a page's UTC times in the visitor's time zone.
+func Time() Asset { return *assets.time }
+
+// Icon is the favicon. Pages name it by a fixed path, IconPath, so that no
+// page needs its hash; it is cached for a day.
+func Icon() Asset { return *assets.icon }
 
 // IconPath is where the favicon is served.
 const IconPath = "/static/icon.svg"
@@ -66,7 +86,9 @@ func load(name, contentType string) *Asset {
 // accepts it, with a year-long immutable cache lifetime. Any other path is
 // a 404.
 func Handler() http.Handler {
-	byPath := map[string]*Asset{CSS.Path: CSS, JS.Path: JS, Live.Path: Live, Replay.Path: Replay, Time.Path: Time, IconPath: Icon}
+	a := assets
+	byPath := map[string]*Asset{a.css.Path: a.css, a.js.Path: a.js, a.live.Path: a.live, a.replay.Path: a.replay,
+		a.clock.Path: a.clock, a.time.Path: a.time, IconPath: a.icon}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		a, ok := byPath[r.URL.Path]
 		if !ok {

@@ -25,11 +25,11 @@ func TestAcceptsGzip(t *testing.T) {
 
 func TestPathsCarryAHash(t *testing.T) {
 	for _, tc := range []struct {
-		asset *Asset
+		asset Asset
 		re    string
 	}{
-		{CSS, `^/static/app\.[0-9a-f]{12}\.css$`},
-		{JS, `^/static/board\.[0-9a-f]{12}\.js$`},
+		{CSS(), `^/static/app\.[0-9a-f]{12}\.css$`},
+		{JS(), `^/static/board\.[0-9a-f]{12}\.js$`},
 	} {
 		if !regexp.MustCompile(tc.re).MatchString(tc.asset.Path) {
 			t.Errorf("path %q does not match %s", tc.asset.Path, tc.re)

@@ -23,7 +23,7 @@ func BenchmarkRenderGame(b *testing.B) {
 		b.Fatal(err)
 	}
 	page := GamePage{
-		Base:    Base{Title: Plain("You played b6 and flipped 2; your move"), CSS: "/static/app.css", JS: "/static/board.js", Skip: "board", SkipText: SkipToBoard.Text},
+		Base:    Base{Title: Plain("You played b6 and flipped 2; your move"), CSS: "/static/app.css", JS: "/static/board.js", Skip: "board", SkipText: SkipToBoard().Text},
 		ID:      "abcdefghijklmnop",
 		Heading: GameHeading(OpponentLocal, game.Empty, ""),
 		Status:  Clauses(Say("game.you.played", 2, "b6"), Say("game.next.you")),

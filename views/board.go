@@ -43,6 +43,7 @@ type GamePage struct {
 	Result    *ResultView // set once the game is over
 	Again     []Field     // a new game with the same choices, once over
 	Online    *OnlineView // the room of an online game
+	Clocks    *ClocksView // a clocked game's clocks, or nil (views/clock.go)
 }
 
 // PlayerLine is one side's line in the score.
@@ -81,6 +82,8 @@ type ResultView struct {
 	BlackScore, WhiteScore int
 	Hints, Undos           int        // not shown for online games, which offer neither
 	Resigned               game.Color // who resigned, or Empty
+	OnTime                 game.Color // who lost on time, or Empty
+	Aborted                bool       // no result: no winner, no score shown
 }
 
 // BoardView is a board ready for the template.

@@ -20,13 +20,14 @@ type GameRequest struct {
 	// Base makes the page's Base from its title and skip link.
 	Base func(Text, SkipLink) Base
 	// JS is the board script's path, and Live the live-update script's,
-	// given to a page that awaits something.
-	JS, Live string
-	Message  Text   // why the last request was refused, or zero
-	Did      string // what the last request did, when not a move: "undo", "hint", "settings"
-	Ask      string // the question the address asks: "resign" or "delete"
-	Record   RecordView
-	Again    []Field // a new game with the same choices, offered once the game is over
+	// given to a page that awaits something; Clock the clocks' countdown
+	// script's, given to a clocked game's page.
+	JS, Live, Clock string
+	Message         Text   // why the last request was refused, or zero
+	Did             string // what the last request did, when not a move: "undo", "hint", "settings"
+	Ask             string // the question the address asks: "resign" or "delete"
+	Record          RecordView
+	Again           []Field // a new game with the same choices, offered once the game is over
 	// The addresses of an online game's room: the room's current round,
 	// the invite, where the play-again form posts, the long-poll link and
 	// the event stream.
@@ -45,7 +46,7 @@ func GamePageFor(f play.GameFacts, r GameRequest) GamePage {
 		title = r.Message
 	}
 	page := GamePage{
-		Base:      r.Base(title, SkipToBoard),
+		Base:      r.Base(title, SkipToBoard()),
 		ID:        f.ID,
 		Heading:   GameHeading(opp, f.Seat, f.Level),
 		Status:    status,
@@ -69,6 +70,7 @@ func GamePageFor(f play.GameFacts, r GameRequest) GamePage {
 		AskDelete: f.CanDelete && r.Ask == "delete",
 	}
 	page.JS = r.JS
+	page.Clocks = clocksView(f.Clock, r.Clock)
 	if f.Pass {
 		page.PassLabel = PassLabel(opp, f.Board.Turn())
 	}
@@ -85,7 +87,8 @@ func GamePageFor(f play.GameFacts, r GameRequest) GamePage {
 
 // gameEnding is how the game stands, for the page's sentences.
 func gameEnding(f play.GameFacts) Ending {
-	return Ending{Result: f.Outcome.Result, Resigned: f.Outcome.Resigned}
+	o := f.Outcome
+	return Ending{Result: o.Result, Resigned: o.Resigned, OnTime: o.OnTime, Aborted: o.Aborted}
 }
 
 // intros are the narration's intros, by play's.
@@ -170,7 +173,7 @@ func gameResult(f play.GameFacts) *ResultView {
 	return &ResultView{
 		Winner: Winner(string(f.Opponent), f.Seat, gameEnding(f)), Black: o.Black, White: o.White,
 		BlackScore: o.BlackScore, WhiteScore: o.WhiteScore, Hints: f.Hints, Undos: f.Undos,
-		Resigned: o.Resigned,
+		Resigned: o.Resigned, OnTime: o.OnTime, Aborted: o.Aborted,
 	}
 }
 

@@ -25,8 +25,8 @@ func TestRowsHTML(t *testing.T) {
 		view  RecordView
 		plain bool // RowsHTML writes it
 	}{
-		{"with addresses", NewRecordView(g, "/games/abc/replay?x=1&", game.Empty), true},
-		{"without addresses", NewRecordView(g, "", game.Empty), true},
+		{"with addresses", NewRecordView(g, "/games/abc/replay?x=1&", RecordEnd{}), true},
+		{"without addresses", NewRecordView(g, "", RecordEnd{}), true},
 		{"an address to escape", RecordView{Rows: []MoveRow{{Black: MoveCell{Number: 1, Move: "f5", URL: "/r?a=<b>"}}}}, false},
 		{"an address elsewhere", RecordView{Rows: []MoveRow{{White: MoveCell{Pass: true, URL: "javascript:x"}}}}, false},
 		{"a move to escape", RecordView{Rows: []MoveRow{{Black: MoveCell{Number: 1, Move: "<f5>"}}}}, false},

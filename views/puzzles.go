@@ -55,13 +55,11 @@ type PuzzleVerdict struct {
 }
 
 // Puzzle words.
-var (
-	PuzzleIndexTitle = Say("puzzle.index.title")
-	PuzzleBoardLabel = Say("puzzle.board")
-	PuzzleNextText   = Say("puzzle.next")
-	PuzzleTryNext    = Say("puzzle.skip")
-	MsgPuzzleSquare  = Say("puzzle.msg.square")
-)
+func PuzzleIndexTitle() Text { return Say("puzzle.index.title") }
+func PuzzleBoardLabel() Text { return Say("puzzle.board") }
+func PuzzleNextText() Text   { return Say("puzzle.next") }
+func PuzzleTryNext() Text    { return Say("puzzle.skip") }
+func MsgPuzzleSquare() Text  { return Say("puzzle.msg.square") }
 
 // PuzzleValue words a move's exact value for the side to move: "wins by
 // 12", "draws", "loses by 4".
@@ -202,8 +200,8 @@ func (g PuzzleGrade) Counts() Text {
 // PuzzleNextLabel is the index's link to the next puzzle.
 func PuzzleNextLabel(level int) Text { return Say("puzzle.index.next", max(1, level)) }
 
-// NoticeNoPuzzle is the error page for a puzzle or answer that does not exist.
-var NoticeNoPuzzle = Notice{Say("notice.nopuzzle.h"), Say("notice.nopuzzle")}
+// NoticeNoPuzzle() is the error page for a puzzle or answer that does not exist.
+func NoticeNoPuzzle() Notice { return Notice{Say("notice.nopuzzle.h"), Say("notice.nopuzzle")} }
 
 // PuzzleURL is puzzle n's address.
 func PuzzleURL(n int) string { return "/puzzles/" + strconv.Itoa(n) }
@@ -217,8 +215,8 @@ func PuzzlePageFor(f play.PuzzleFacts, base func(Text, SkipLink) Base, js string
 	url := PuzzleURL(p.Number)
 	page := PuzzlePage{Message: message,
 		Heading: PuzzleTitle(p.Number), About: PuzzleAbout(p), Status: PuzzleTask(p),
-		Position: PuzzlePosition(p.Board), Open: true, Action: url + "/answer", Label: PuzzleBoardLabel,
-		Progress: PuzzleProgressText(f.Progress), Next: PuzzleURL(f.Next) + "#status", NextText: PuzzleTryNext,
+		Position: PuzzlePosition(p.Board), Open: true, Action: url + "/answer", Label: PuzzleBoardLabel(),
+		Progress: PuzzleProgressText(f.Progress), Next: PuzzleURL(f.Next) + "#status", NextText: PuzzleTryNext(),
 	}
 	if f.Daily != p.Number {
 		page.Daily = PuzzleURL(f.Daily) + "#status"
@@ -228,7 +226,7 @@ func PuzzlePageFor(f play.PuzzleFacts, base func(Text, SkipLink) Base, js string
 	marks := Marks{Playable: true, ShowLegal: true, Hint: game.Pass}
 	if ans != nil {
 		page.Status, page.Answer = PuzzleVerdictOf(*ans, url+"#board")
-		page.NextText = PuzzleNextText
+		page.NextText = PuzzleNextText()
 		if ans.Right {
 			page.Open, marks.Playable = false, false
 			page.Label = PuzzleTitle(p.Number)
@@ -239,7 +237,7 @@ func PuzzlePageFor(f play.PuzzleFacts, base func(Text, SkipLink) Base, js string
 	if !message.IsZero() {
 		page.Title = message
 	}
-	page.Base = base(page.Title, SkipToBoard)
+	page.Base = base(page.Title, SkipToBoard())
 	page.JS = js
 	return page
 }
@@ -251,14 +249,14 @@ func MsgPuzzleAnswer(err error) Text {
 	if errors.As(err, &illegal) {
 		return MsgIllegal(illegal.Board, illegal.Move)
 	}
-	return MsgPuzzleSquare
+	return MsgPuzzleSquare()
 }
 
 // PuzzleIndexPageFor presents the facts of the puzzles' list: base makes
 // the page's Base from its title.
 func PuzzleIndexPageFor(f play.PuzzleIndexFacts, base func(Text, SkipLink) Base) PuzzleIndexPage {
 	page := PuzzleIndexPage{
-		Base:     base(PuzzleIndexTitle, SkipToMain),
+		Base:     base(PuzzleIndexTitle(), SkipToMain()),
 		Progress: PuzzleProgressText(f.Progress), Next: PuzzleURL(f.Next) + "#status", NextText: PuzzleNextLabel(f.Progress.Level),
 		Daily: PuzzleURL(f.Daily) + "#status", Total: f.Total,
 	}
@@ -278,7 +276,7 @@ func NewReviewPuzzlePage(gameURL string, ply, number int, p *puzzle.Puzzle, ans 
 	back := gameURL + "/review#status"
 	page := PuzzlePage{Message: message,
 		Heading: Say("puzzle.review.title", number), About: Say("puzzle.review.about", Say("puzzle.empties", p.Empties()), Say("puzzle.moves", len(p.Moves))),
-		Status: PuzzleTask(p), Position: PuzzlePosition(p.Board), Open: true, Action: url + "/answer", Label: PuzzleBoardLabel,
+		Status: PuzzleTask(p), Position: PuzzlePosition(p.Board), Open: true, Action: url + "/answer", Label: PuzzleBoardLabel(),
 		Next: back, NextText: Say("puzzle.review.back"),
 	}
 	marks := Marks{Playable: true, ShowLegal: true, Hint: game.Pass}

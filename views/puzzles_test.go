@@ -73,7 +73,7 @@ func puzzlePages(t *testing.T) []struct {
 			}
 			add(PuzzlePageName, PuzzlePageFor(play.PuzzleFor(p, &a, pr, 3), base, "", Text{}))
 		}
-		add(PuzzlePageName, PuzzlePageFor(play.PuzzleFor(p, nil, pr, 3), base, "", MsgPuzzleSquare))
+		add(PuzzlePageName, PuzzlePageFor(play.PuzzleFor(p, nil, pr, 3), base, "", MsgPuzzleSquare()))
 	}
 	return pages
 }

@@ -2,8 +2,10 @@ package views
 
 import (
 	"strconv"
+	"strings"
 
 	"reversi/game"
+	"reversi/play"
 )
 
 // Pages of the records: a game's replay and the import form.
@@ -30,16 +32,44 @@ func ResignedEnd(resigned game.Color, size int) Text {
 	return Say("record.resigned", resigned, resigned.Opponent(), size*size)
 }
 
+// RecordEnd is how a game ended when its moves do not say it: a
+// resignation, a loss on time, an abort. Its zero value is a game the
+// moves tell (played out, or still going on).
+type RecordEnd struct {
+	Resigned, OnTime game.Color
+	Aborted          bool
+}
+
+// EndOf is the record's end of a game with outcome o.
+func EndOf(o play.Outcome) RecordEnd {
+	return RecordEnd{Resigned: o.Resigned, OnTime: o.OnTime, Aborted: o.Aborted}
+}
+
+// Say says the end on a size×size board, with the tournament score it
+// gives, or nothing for a game the moves tell.
+func (e RecordEnd) Say(size int) Text {
+	switch {
+	case e.Resigned != game.Empty:
+		return ResignedEnd(e.Resigned, size)
+	case e.OnTime != game.Empty:
+		return Say("record.ontime", e.OnTime, e.OnTime.Opponent(), size*size)
+	case e.Aborted:
+		return Say("record.aborted")
+	}
+	return Text{}
+}
+
 // TranscriptEnd is the comment line a downloaded transcript ends with
 // when the moves do not say how the game ended, or empty, said in l, the
 // language of the page it was downloaded from: the comment is for the
 // person reading the file (importing skips it), so it speaks as the page
 // did. The moves themselves are language-free.
-func TranscriptEnd(l *Lang, resigned game.Color, size int) string {
-	if resigned == game.Empty {
+func TranscriptEnd(l *Lang, end RecordEnd, size int) string {
+	t := end.Say(size)
+	if t.IsZero() {
 		return ""
 	}
-	return "# " + l.Say(ResignedEnd(resigned, size)) + "\n"
+	return "# " + l.Say(t) + "\n"
 }
 
 // MoveRow is one line of the move list: Black's ply and White's after it.
@@ -59,13 +89,11 @@ type MoveCell struct {
 // NewRecordView lays out g's plies as rows of Black's and White's, moves
 // numbered as in the transcript (passes are not numbered). replay, if not
 // empty, is the replay's address with a query to which "ply=N" is
-// appended. resigned, if not game.Empty, is the side that resigned the
-// game, which the view then says.
-func NewRecordView(g *game.Game, replay string, resigned game.Color) RecordView {
-	v := RecordView{Transcript: g.Transcript()}
-	if resigned != game.Empty {
-		v.End = ResignedEnd(resigned, g.Options.Size)
-	}
+// appended. end, if not zero, is how the game ended when the moves do
+// not say it (a resignation, a loss on time, an abort), which the view
+// then says.
+func NewRecordView(g *game.Game, replay string, end RecordEnd) RecordView {
+	v := RecordView{Transcript: g.Transcript(), End: end.Say(g.Options.Size)}
 	start, err := game.NewStart(g.Options)
 	if err != nil {
 		return v
@@ -123,6 +151,49 @@ type ReplayPage struct {
 	// Verdict is the review's judgement of the move played from this
 	// position, or nil; its best move is ringed on the board.
 	Verdict *Verdict
+}
+
+// ReplayStatusOf says what led to the replay's position and who is to
+// move, or how the game ended.
+func ReplayStatusOf(f play.ReplayFacts, end RecordEnd) Text {
+	return ReplayStatus(f.Ply, f.Plies, f.Number, f.By, f.Placed, f.Flips.Count(), f.Board, end)
+}
+
+// ReplayPageFor is the replay's page of f: at is the replay's address
+// ready for "ply=N" (an imported record's starts "/replay?"), end how a
+// stored game ended when its moves do not say it, levels the new-game
+// form's level field for "play on from here".
+func ReplayPageFor(base Base, f play.ReplayFacts, at string, end RecordEnd, levels FormField) ReplayPage {
+	g, b := f.Record, f.Board
+	link := func(n int) string {
+		if n == f.Ply || n < 0 || n > f.Plies {
+			return ""
+		}
+		return at + "ply=" + strconv.Itoa(n) + "#status"
+	}
+	status := ReplayStatusOf(f, end)
+	page := ReplayPage{
+		Base:    base,
+		Heading: ReplayHeading(g.Options, strings.HasPrefix(at, "/replay?")),
+		Status:  status,
+		Diagram: ReplayDiagram(b, f.Placed, f.Flips, game.Pass, status),
+		First:   link(0), Back: link(f.Ply - 1), Forward: link(f.Ply + 1), Last: link(f.Plies),
+		Ply: f.Ply, Plies: f.Plies,
+		Record: NewRecordView(g, at, end),
+	}
+	if !b.Over() {
+		page.Groups = PlayOnGroups(levels)
+		o := g.Options
+		page.PlayOn = []Field{{Name: "size", Value: strconv.Itoa(o.Size)}, {Name: "start", Value: o.Start.String()},
+			{Name: "moves", Value: g.Transcript()}, {Name: "ply", Value: strconv.Itoa(f.Ply)}}
+		if o.Start == game.Setup {
+			page.PlayOn = append(page.PlayOn, Field{Name: "setup", Value: o.Setup.Line()})
+		}
+	}
+	for _, c := range []game.Color{game.Black, game.White} {
+		page.Players = append(page.Players, ReplayPlayer{Color: c, Discs: b.Count(c), ToMove: !b.Over() && b.Turn() == c})
+	}
+	return page
 }
 
 // PlayOnGroups are the choices of a game played on from a replay after
@@ -197,7 +268,7 @@ func ReplayHeading(o game.Options, imported bool) Text {
 // ReplayStatus says what led to position b, ply ply of plies: the move
 // just played (by, at sq, turning flips discs; game.Pass for a pass), and
 // then who is to move or how the game ended.
-func ReplayStatus(ply, plies, number int, by game.Color, sq game.Square, flips int, b game.Board, resigned game.Color) Text {
+func ReplayStatus(ply, plies, number int, by game.Color, sq game.Square, flips int, b game.Board, end RecordEnd) Text {
 	var s Text
 	switch {
 	case ply == 0:
@@ -211,8 +282,8 @@ func ReplayStatus(ply, plies, number int, by game.Color, sq game.Square, flips i
 	}
 	r := b.Result()
 	switch {
-	case ply == plies && resigned != game.Empty:
-		return Say("replay.resigned", s, ResignedEnd(resigned, b.Size()))
+	case ply == plies && !end.Say(b.Size()).IsZero():
+		return Say("replay.resigned", s, end.Say(b.Size()))
 	case b.Over() && r.Winner == game.Empty:
 		return Say("replay.draw", s, r.Black)
 	case b.Over():
@@ -276,21 +347,17 @@ func ImportGroups(fields []FormField, size, start string) []FieldGroup {
 }
 
 // Import words.
-var (
-	ImportTitle   = Say("import.title")
-	MsgImportSize = Say("import.toolarge")
-)
+func ImportTitle() Text   { return Say("import.title") }
+func MsgImportSize() Text { return Say("import.toolarge") }
 
 // ReviewPageName is the review page.
 const ReviewPageName = "review"
 
 // Review words.
-var (
-	ReviewTitle   = Say("review.title")
-	ReviewReady   = Say("review.ready")
-	ReviewRunning = Say("review.running")
-	ReviewNone    = Say("review.none")
-)
+func ReviewTitle() Text   { return Say("review.title") }
+func ReviewReady() Text   { return Say("review.ready") }
+func ReviewRunning() Text { return Say("review.running") }
+func ReviewNone() Text    { return Say("review.none") }
 
 // ReviewPage is a finished game's review.
 type ReviewPage struct {

@@ -134,21 +134,21 @@ func recordPageStates(t *testing.T) map[string]pageState {
 	for i, m := range g.Plies {
 		moves = append(moves, play.MoveReview{Ply: i, Number: i + 1, Side: ps[i].Turn(), Played: m, Best: m, Forced: i%9 == 8, Exact: i > 20})
 	}
-	done := ReviewPage{Base: Base{Title: ReviewTitle}, Status: ReviewReady, Game: "/games/x"}
+	done := ReviewPage{Base: Base{Title: ReviewTitle()}, Status: ReviewReady(), Game: "/games/x"}
 	FillReview(&done, ReviewInput{Moves: moves, Positions: ps, Size: 6, Voice: Voice{You: game.Black}, Replay: "/games/x/replay?ply=",
 		ExactEmpties: 12, Margin: 4})
-	status := ReplayStatus(3, 32, 3, game.Black, g.Plies[2], 1, ps[3], game.Empty)
+	status := ReplayStatus(3, 32, 3, game.Black, g.Plies[2], 1, ps[3], RecordEnd{})
 	replay := ReplayPage{Base: Base{Title: status}, Heading: ReplayHeading(g.Options, true), Status: status,
-		Diagram: ReplayDiagram(ps[3], g.Plies[2], game.Bits{}, game.Pass, status), Ply: 3, Plies: 32, Record: NewRecordView(g, "/replay?", game.White),
+		Diagram: ReplayDiagram(ps[3], g.Plies[2], game.Bits{}, game.Pass, status), Ply: 3, Plies: 32, Record: NewRecordView(g, "/replay?", RecordEnd{Resigned: game.White}),
 		Players: []ReplayPlayer{{Color: game.Black, Discs: 4, ToMove: true}, {Color: game.White, Who: ReplayWho(OpponentOnline, game.Black, game.White), Discs: 3}},
 		PlayOn:  []Field{{Name: "ply", Value: "3"}}}
 	return map[string]pageState{
-		"review running": {ReviewPageName, ReviewPage{Base: Base{Title: ReviewTitle}, Status: ReviewRunning, Check: "/games/x/review?wait=1", Game: "/games/x"}},
-		"review running, live": {ReviewPageName, ReviewPage{Base: Base{Title: ReviewTitle}, Status: ReviewRunning, Check: "/games/x/review?wait=1",
+		"review running": {ReviewPageName, ReviewPage{Base: Base{Title: ReviewTitle()}, Status: ReviewRunning(), Check: "/games/x/review?wait=1", Game: "/games/x"}},
+		"review running, live": {ReviewPageName, ReviewPage{Base: Base{Title: ReviewTitle()}, Status: ReviewRunning(), Check: "/games/x/review?wait=1",
 			Events: "/games/x/review/events", Game: "/games/x"}},
 		"review without mistakes": {ReviewPageName, done},
 		"replay":                  {Replay, replay},
-		"import": {Import, ImportPage{Base: Base{Title: ImportTitle}, Message: RecordProblem(&game.RecordError{Move: 2, Text: "d6", Reason: game.NotTurn, Side: game.White}),
+		"import": {Import, ImportPage{Base: Base{Title: ImportTitle()}, Message: RecordProblem(&game.RecordError{Move: 2, Text: "d6", Reason: game.NotTurn, Side: game.White}),
 			Transcript: "f5d6"}},
 	}
 }

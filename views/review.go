@@ -61,7 +61,7 @@ func (g Graph) SVG(l *Lang) template.HTML {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, `<svg class="graph" viewBox="0 0 %d %d" role="img" aria-labelledby="graph-t graph-d" preserveAspectRatio="none">`, w+4, h)
 	fmt.Fprintf(&sb, `<title id="graph-t">%s</title><desc id="graph-d">%s</desc>`,
-		template.HTMLEscapeString(l.Say(GraphTitle)), template.HTMLEscapeString(l.Say(GraphDescription(points, turn))))
+		template.HTMLEscapeString(l.Say(GraphTitle())), template.HTMLEscapeString(l.Say(GraphDescription(points, turn))))
 	fmt.Fprintf(&sb, `<path d="M0 %dH%d" class="axis"/>`, mid, w+4)
 	if exactFrom > 0 {
 		fmt.Fprintf(&sb, `<path d="M%d 0V%d" class="exact"/>`, x(exactFrom), h)
@@ -83,8 +83,8 @@ func (g Graph) SVG(l *Lang) template.HTML {
 	return template.HTML(sb.String()) // numbers and escaped words only
 }
 
-// GraphTitle is the graph's title.
-var GraphTitle = Say("review.graph.title")
+// GraphTitle() is the graph's title.
+func GraphTitle() Text { return Say("review.graph.title") }
 
 // GraphDescription says what the graph shows: where the evaluation began,
 // its highest and lowest points, where it ended and where the game turned.

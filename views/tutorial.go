@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"reversi/game"
+	"reversi/play"
 )
 
 // Pages of the tutorial, the practice board and the reference.
@@ -326,4 +327,69 @@ type ExampleMove struct {
 // Sentence offers the move, linked to its trial.
 func (e ExampleMove) Sentence(l *Lang) template.HTML {
 	return linked(l, "practice.example", e.Mover, Link{e.URL, Plain(e.Square)})
+}
+
+// TutorialPageFor is the page of tutorial step f (its address url), and
+// the title of the page: the step's, or the trial's when one was made.
+// Prev and next steps link by stepURL.
+func TutorialPageFor(f play.StepFacts, url string, stepURL func(int) string) (TutorialPage, Text) {
+	n, b, words := f.N, f.Board, TutorialStepWords(f.N)
+	page := TutorialPage{
+		Step: n, Steps: f.Steps, Heading: words.Title,
+		Intro: words.Intro, After: words.After, Position: PositionText(b),
+	}
+	if f.HidesPass() {
+		page.Position = PositionToMove(b)
+	}
+	if f.List {
+		page.Moves = strings.Join(f.MoveNames(), " ")
+	}
+	marks := TrialMarks{Trial: game.Pass, Placed: f.Last, Flipped: f.Flips, Open: true}
+	title := TutorialTitle(n, f.Steps, words.Title)
+	if f.Trial != game.Pass {
+		tv := Trial(b, f.Trial)
+		tv.Cancel = url + "#board"
+		marks.Trial, marks.Lines = f.Trial, b.Trial(f.Trial)
+		marks.Placed, marks.Flipped = game.Pass, game.Bits{}
+		tv.Feedback, tv.Right = TutorialAnswer(f.Verdict, b.Size()), f.Verdict.Right
+		page.Trial = &tv
+		title = TrialTitle(tv, title)
+	}
+	if !words.Prompt.IsZero() {
+		q := &Question{Prompt: words.Prompt, Answer: words.Answer, Choices: f.Choices, Chosen: f.Chosen, Right: f.Right}
+		if f.Chosen != "" {
+			q.Feedback = words.No
+			if f.Right {
+				q.Feedback = words.Yes
+			}
+		}
+		// What follows the answer waits for it: shown once the learner
+		// has answered, else with the answer, on request.
+		if !f.Answered() {
+			q.After, page.After = page.After, nil
+		}
+		page.Question = q
+	}
+	if f.Count {
+		r := b.Result()
+		page.Count = &Count{Winner: Winning(r), Black: r.Black, White: r.White, Empty: b.Count(game.Empty),
+			BlackScore: r.BlackScore, WhiteScore: r.WhiteScore}
+	}
+	page.Board = TrialBoard{
+		TrialGrid: NewTrialBoard(b, marks),
+		Action:    url, // no fragment: w3m would send the query after it
+		Label:     TutorialBoardLabel(),
+	}
+	if f.Trial != game.Pass {
+		page.Board.Cancel = url + "#board"
+	}
+	if n > 1 {
+		page.Prev = &StepLink{URL: stepURL(n - 1), Title: TutorialStepWords(n - 1).Title}
+	}
+	if n < f.Steps {
+		page.Next = &StepLink{URL: stepURL(n + 1), Title: TutorialStepWords(n + 1).Title}
+	} else {
+		page.Next = &StepLink{URL: "/practice", Title: PracticeLink()}
+	}
+	return page, title
 }

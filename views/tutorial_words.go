@@ -52,11 +52,11 @@ func TrialTitle(tv TrialView, title Text) Text {
 	return Say("trial.pagetitle", tv.Heading, tv.Summary, title)
 }
 
-// PracticeLink is the last tutorial step's link onward.
-var PracticeLink = Say("tut.practicelink")
+// PracticeLink() is the last tutorial step's link onward.
+func PracticeLink() Text { return Say("tut.practicelink") }
 
-// TutorialBoardLabel is the tutorial board's accessible name.
-var TutorialBoardLabel = Say("tut.boardlabel")
+// TutorialBoardLabel() is the tutorial board's accessible name.
+func TutorialBoardLabel() Text { return Say("tut.boardlabel") }
 
 // TutorialAnswer words a trial's answer to a step's question.
 func TutorialAnswer(a play.Answer, size int) Text {

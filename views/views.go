@@ -24,7 +24,8 @@ var (
 	partials = []string{"base.tmpl", "board.tmpl", "newgame.tmpl", "online.tmpl", "record.tmpl", "tutorial_board.tmpl"}
 	pages    = []string{Home, Confirm, Play, Error, Join,
 		TutorialIndex, TutorialStep, Practice, Rules, Strategy, FAQ, History,
-		Replay, Import, ReviewPageName, PuzzlePageName, PuzzleIndexName}
+		Replay, Import, ReviewPageName, PuzzlePageName, PuzzleIndexName,
+		LobbyName, WaitingName, PlayerName}
 )
 
 // Page names, one per page template file.

@@ -12,22 +12,20 @@ import (
 // of the players. Their words are in the catalogues, lang/CODE/*.txt.
 
 // Messages shown above a game's board when a request about it was refused.
-var (
-	MsgStale        = Say("msg.stale")
-	MsgOver         = Say("msg.over")
-	MsgNotTurn      = Say("msg.notturn")
-	MsgComputerTurn = Say("msg.computerturn")
-	MsgNoUndo       = Say("msg.noundo")
-	MsgUndoOff      = Say("msg.undooff")
-	MsgHintWhen     = Say("msg.hintwhen")
-	MsgNoGuest      = Say("msg.noguest")
-	MsgOnline       = Say("msg.online")
-	MsgNoPly        = Say("msg.noply")
-	MsgRoundPlaying = Say("msg.roundplaying")
-	MsgNoVersion    = Say("msg.noversion")
-	MsgSides        = Say("msg.sides")
-	MsgNotHost      = Say("msg.nothost")
-)
+func MsgStale() Text        { return Say("msg.stale") }
+func MsgOver() Text         { return Say("msg.over") }
+func MsgNotTurn() Text      { return Say("msg.notturn") }
+func MsgComputerTurn() Text { return Say("msg.computerturn") }
+func MsgNoUndo() Text       { return Say("msg.noundo") }
+func MsgUndoOff() Text      { return Say("msg.undooff") }
+func MsgHintWhen() Text     { return Say("msg.hintwhen") }
+func MsgNoGuest() Text      { return Say("msg.noguest") }
+func MsgOnline() Text       { return Say("msg.online") }
+func MsgNoPly() Text        { return Say("msg.noply") }
+func MsgRoundPlaying() Text { return Say("msg.roundplaying") }
+func MsgNoVersion() Text    { return Say("msg.noversion") }
+func MsgSides() Text        { return Say("msg.sides") }
+func MsgNotHost() Text      { return Say("msg.nothost") }
 
 // MsgBadMove is the message for a move that names no square of a board of
 // the given size.
@@ -54,41 +52,48 @@ func MsgIllegal(b game.Board, m game.Square) Text {
 type Notice struct{ Heading, Message Text }
 
 // Notices for the error page.
-var (
-	NoticeInternal     = Notice{Say("notice.internal.h"), Say("notice.internal")}
-	NoticeUnavailable  = Notice{Say("notice.unavailable.h"), Say("notice.unavailable")}
-	NoticeNotFound     = Notice{Say("notice.notfound.h"), Say("notice.notfound")}
-	NoticeNoMethod     = Notice{Say("notice.nomethod.h"), Say("notice.nomethod")}
-	NoticeCrossSite    = Notice{Say("notice.crosssite.h"), Say("notice.crosssite")}
-	NoticeNoGame       = Notice{Say("notice.nogame.h"), Say("notice.nogame")}
-	NoticeNotYours     = Notice{Say("notice.notyours.h"), Say("notice.notyours")}
-	NoticeNoRoom       = Notice{Say("notice.noroom.h"), Say("notice.noroom")}
-	NoticeExpired      = Notice{Say("notice.expired.h"), Say("notice.expired")}
-	NoticeNotSeated    = Notice{Say("notice.notseated.h"), Say("notice.notseated")}
-	NoticeRoomFull     = Notice{Say("notice.roomfull.h"), Say("notice.roomfull")}
-	NoticeNoEvents     = Notice{Say("notice.noevents.h"), Say("notice.noevents")}
-	NoticeNotAgain     = Notice{Say("notice.notagain.h"), Say("notice.notagain")}
-	NoticeBadAfter     = Notice{Say("notice.badafter.h"), Say("notice.badafter")}
-	NoticeTooManyWaits = Notice{Say("notice.toomanywaits.h"), Say("notice.toomanywaits")}
-	NoticeBusy         = Notice{Say("notice.busy.h"), Say("notice.busy")}
-	NoticeHintFailed   = Notice{Say("notice.hintfailed.h"), Say("notice.hintfailed")}
-	NoticeTooLarge     = Notice{Say("notice.toolarge.h"), Say("notice.toolarge")}
-	NoticeBadForm      = Notice{Say("notice.badform.h"), Say("notice.badform")}
-	NoticeTooMany      = Notice{Say("notice.toomany.h"), Say("notice.toomany")}
-	// NoticeNetwork refuses a request because its network, not this
-	// browser, reached the limit of new players or games: a browser that
-	// sent nothing must not be told it sent too much.
-	NoticeNetwork = Notice{Say("notice.network.h"), Say("notice.network")}
+func NoticeInternal() Notice { return Notice{Say("notice.internal.h"), Say("notice.internal")} }
+func NoticeUnavailable() Notice {
+	return Notice{Say("notice.unavailable.h"), Say("notice.unavailable")}
+}
+func NoticeNotFound() Notice  { return Notice{Say("notice.notfound.h"), Say("notice.notfound")} }
+func NoticeNoMethod() Notice  { return Notice{Say("notice.nomethod.h"), Say("notice.nomethod")} }
+func NoticeCrossSite() Notice { return Notice{Say("notice.crosssite.h"), Say("notice.crosssite")} }
+func NoticeNoGame() Notice    { return Notice{Say("notice.nogame.h"), Say("notice.nogame")} }
+func NoticeNotYours() Notice  { return Notice{Say("notice.notyours.h"), Say("notice.notyours")} }
+func NoticeNoRoom() Notice    { return Notice{Say("notice.noroom.h"), Say("notice.noroom")} }
+func NoticeExpired() Notice   { return Notice{Say("notice.expired.h"), Say("notice.expired")} }
+func NoticeNotSeated() Notice { return Notice{Say("notice.notseated.h"), Say("notice.notseated")} }
+func NoticeRoomFull() Notice  { return Notice{Say("notice.roomfull.h"), Say("notice.roomfull")} }
+func NoticeNoEvents() Notice  { return Notice{Say("notice.noevents.h"), Say("notice.noevents")} }
+func NoticeNotAgain() Notice  { return Notice{Say("notice.notagain.h"), Say("notice.notagain")} }
+func NoticeBadAfter() Notice  { return Notice{Say("notice.badafter.h"), Say("notice.badafter")} }
+func NoticeTooManyWaits() Notice {
+	return Notice{Say("notice.toomanywaits.h"), Say("notice.toomanywaits")}
+}
+func NoticeBusy() Notice       { return Notice{Say("notice.busy.h"), Say("notice.busy")} }
+func NoticeHintFailed() Notice { return Notice{Say("notice.hintfailed.h"), Say("notice.hintfailed")} }
+func NoticeTooLarge() Notice   { return Notice{Say("notice.toolarge.h"), Say("notice.toolarge")} }
+func NoticeBadForm() Notice    { return Notice{Say("notice.badform.h"), Say("notice.badform")} }
+func NoticeTooMany() Notice    { return Notice{Say("notice.toomany.h"), Say("notice.toomany")} }
 
-	NoticeBadPly        = Notice{Say("notice.badply.h"), Say("notice.badply")}
-	NoticeBadImport     = Notice{Say("notice.badimport.h"), Say("notice.badimport")}
-	NoticeBadRecord     = Notice{Say("notice.badrecord.h"), Say("notice.badrecord")}
-	NoticeBadPlayOn     = Notice{Say("notice.badplayon.h"), Say("notice.badplayon")}
-	NoticeReviewPlaying = Notice{Say("notice.reviewplaying.h"), Say("notice.reviewplaying")}
-	NoticeReviewBusy    = Notice{Say("notice.reviewbusy.h"), Say("notice.reviewbusy")}
-	NoticeBadLanguage   = Notice{Say("notice.badlanguage.h"), Say("notice.badlanguage")}
-	NoticeNoStep        = Notice{Say("notice.nostep.h"), Say("notice.nostep")}
-)
+// NoticeNetwork refuses a request because its network, not this browser,
+// reached the limit of new players or games: a browser that sent nothing
+// must not be told it sent too much.
+func NoticeNetwork() Notice { return Notice{Say("notice.network.h"), Say("notice.network")} }
+
+func NoticeBadPly() Notice    { return Notice{Say("notice.badply.h"), Say("notice.badply")} }
+func NoticeBadImport() Notice { return Notice{Say("notice.badimport.h"), Say("notice.badimport")} }
+func NoticeBadRecord() Notice { return Notice{Say("notice.badrecord.h"), Say("notice.badrecord")} }
+func NoticeBadPlayOn() Notice { return Notice{Say("notice.badplayon.h"), Say("notice.badplayon")} }
+func NoticeReviewPlaying() Notice {
+	return Notice{Say("notice.reviewplaying.h"), Say("notice.reviewplaying")}
+}
+func NoticeReviewBusy() Notice { return Notice{Say("notice.reviewbusy.h"), Say("notice.reviewbusy")} }
+func NoticeBadLanguage() Notice {
+	return Notice{Say("notice.badlanguage.h"), Say("notice.badlanguage")}
+}
+func NoticeNoStep() Notice { return Notice{Say("notice.nostep.h"), Say("notice.nostep")} }
 
 // NoticeReviewsWaiting refuses a review to a player who has as many
 // waiting as one may.
@@ -133,8 +138,16 @@ const (
 // Ending is how a finished game ended, for its sentences.
 type Ending struct {
 	game.Result
-	// Resigned is the side that resigned, or Empty.
-	Resigned game.Color
+	// Resigned is the side that resigned, and OnTime the side whose time
+	// ran out, or Empty.
+	Resigned, OnTime game.Color
+	// Aborted is a game that ended before both sides had moved: no result.
+	Aborted bool
+}
+
+// decided reports whether the game ended other than on the board.
+func (e Ending) decided() bool {
+	return e.Resigned != game.Empty || e.OnTime != game.Empty || e.Aborted
 }
 
 // Narrate says what the last turn did and what comes next, as in "You
@@ -175,7 +188,7 @@ func (v Voice) event(ev Event, size int) Text {
 
 // Next says whose move it is on b, or how the game ended.
 func (v Voice) Next(b game.Board, end Ending) Text {
-	if end.Resigned != game.Empty || b.Over() {
+	if end.decided() || b.Over() {
 		return Say("game.over", v.Outcome(end))
 	}
 	turn := b.Turn()
@@ -190,13 +203,23 @@ func (v Voice) Next(b game.Board, end Ending) Text {
 	return Say("game.next", turn)
 }
 
-// Outcome says who won and by how much, or who resigned.
+// Outcome says who won and by how much, who resigned or lost on time, or
+// that the game was aborted.
 func (v Voice) Outcome(end Ending) Text {
 	if r := end.Resigned; r != game.Empty {
 		if v.Yours(r) {
 			return Say("game.outcome.you.resigned")
 		}
 		return Say("game.outcome.resigned", r)
+	}
+	if r := end.OnTime; r != game.Empty {
+		if v.Yours(r) {
+			return Say("game.outcome.you.ontime")
+		}
+		return Say("game.outcome.ontime", r)
+	}
+	if end.Aborted {
+		return Say("game.outcome.aborted")
 	}
 	r := end.Result
 	if r.Winner == game.Empty {
@@ -288,7 +311,12 @@ func Winner(opponent string, you game.Color, end Ending) Text {
 	if end.Resigned != game.Empty {
 		w = end.Resigned.Opponent()
 	}
+	if end.OnTime != game.Empty {
+		w = end.OnTime.Opponent()
+	}
 	switch {
+	case end.Aborted:
+		return Say("game.winner.aborted")
 	case w == game.Empty:
 		return Say("game.winner.draw")
 	case opponent == OpponentComputer && w == you:
@@ -343,10 +371,8 @@ func WaitingForAnswer(c game.Color) Awaited {
 }
 
 // Join page words.
-var (
-	JoinFull  = Notice{Say("join.full.h"), Say("join.full")}
-	JoinTitle = Say("join.title")
-)
+func JoinFull() Notice { return Notice{Say("join.full.h"), Say("join.full")} }
+func JoinTitle() Text  { return Say("join.title") }
 
 // JoinInvite is the invite page's heading and message for a seat of colour
 // c on a board of the given size.

@@ -10,23 +10,19 @@ import (
 // The words of the practice board and the tutorial's boards.
 
 // Practice board refusals, shown above its board.
-var (
-	MsgPracticeNoVersion = Say("msg.practicenoversion")
-	MsgPracticeStale     = Say("msg.practicestale")
-	MsgPracticeOver      = Say("msg.practiceover")
-	MsgPracticeSquare    = Say("msg.practicesquare")
-	MsgPracticeNoUndo    = Say("msg.practicenoundo")
-	MsgPracticeAtStart   = Say("msg.practiceatstart")
-)
+func MsgPracticeNoVersion() Text { return Say("msg.practicenoversion") }
+func MsgPracticeStale() Text     { return Say("msg.practicestale") }
+func MsgPracticeOver() Text      { return Say("msg.practiceover") }
+func MsgPracticeSquare() Text    { return Say("msg.practicesquare") }
+func MsgPracticeNoUndo() Text    { return Say("msg.practicenoundo") }
+func MsgPracticeAtStart() Text   { return Say("msg.practiceatstart") }
 
 // Practice board statuses and labels.
-var (
-	PracticeUndone     = Say("practice.undone")
-	PracticeRestarted  = Say("practice.restarted")
-	PracticeTitle      = Say("practice.title")
-	PracticeAskTitle   = Say("practice.asktitle")
-	PracticeBoardLabel = Say("practice.boardlabel")
-)
+func PracticeUndone() Text     { return Say("practice.undone") }
+func PracticeRestarted() Text  { return Say("practice.restarted") }
+func PracticeTitle() Text      { return Say("practice.title") }
+func PracticeAskTitle() Text   { return Say("practice.asktitle") }
+func PracticeBoardLabel() Text { return Say("practice.boardlabel") }
 
 // PracticeMoved says what a placement on the practice board did.
 func PracticeMoved(mover game.Color, sq game.Square, flips int) Text {
@@ -111,29 +107,26 @@ type SkipLink struct {
 }
 
 // The skip links.
-var (
-	SkipToMain        = SkipLink{"main", Say("skip.main")}
-	SkipToMessage     = SkipLink{"main", Say("skip.message")}
-	SkipToBoard       = SkipLink{"board", Say("skip.board")}
-	SkipToSteps       = SkipLink{"steps", Say("skip.steps")}
-	SkipToForm        = SkipLink{"transcript", Say("skip.form")}
-	SkipToImportError = SkipLink{"status", Say("skip.importerror")}
-	SkipToReview      = SkipLink{"status", Say("skip.review")}
-)
+func SkipToMain() SkipLink        { return SkipLink{"main", Say("skip.main")} }
+func SkipToMessage() SkipLink     { return SkipLink{"main", Say("skip.message")} }
+func SkipToBoard() SkipLink       { return SkipLink{"board", Say("skip.board")} }
+func SkipToSteps() SkipLink       { return SkipLink{"steps", Say("skip.steps")} }
+func SkipToForm() SkipLink        { return SkipLink{"transcript", Say("skip.form")} }
+func SkipToImportError() SkipLink { return SkipLink{"status", Say("skip.importerror")} }
+func SkipToReview() SkipLink      { return SkipLink{"status", Say("skip.review")} }
 
 // Page titles that no state changes.
-var (
-	HomeTitle          = Say("title.home")
-	ConfirmTitle       = Say("title.confirm")
-	TutorialIndexTitle = Say("title.tutorialindex")
-	RulesTitle         = Say("title.rules")
-	StrategyTitle      = Say("title.strategy")
-	FAQTitle           = Say("title.faq")
-	HistoryTitle       = Say("title.history")
-	// RefusedHeading heads a refusal whose message was meant for a
-	// board that the request did not load.
-	RefusedHeading = Say("notice.refused.h")
-)
+func HomeTitle() Text          { return Say("title.home") }
+func ConfirmTitle() Text       { return Say("title.confirm") }
+func TutorialIndexTitle() Text { return Say("title.tutorialindex") }
+func RulesTitle() Text         { return Say("title.rules") }
+func StrategyTitle() Text      { return Say("title.strategy") }
+func FAQTitle() Text           { return Say("title.faq") }
+func HistoryTitle() Text       { return Say("title.history") }
+
+// RefusedHeading() heads a refusal whose message was meant for a
+// board that the request did not load.
+func RefusedHeading() Text { return Say("notice.refused.h") }
 
 // RenderFailed is the whole page sent in l when a page's template fails:
 // plain HTML, since the templates are what failed.

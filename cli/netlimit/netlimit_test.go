@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"net"
+	"net/http"
 	"testing"
 	"time"
 )
@@ -136,5 +137,91 @@ func TestPerAddressCap(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatal("a freed place was not taken again")
 		}
+	}
+}
+
+// TestPerNetworkCap fills one /24's places from several addresses: the
+// next connection from any address of it is closed at once, and another
+// network's is kept.
+func TestPerNetworkCap(t *testing.T) {
+	inner, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := Listen(inner, 100, 2, nil).CapNetworks(3)
+	defer l.Close()
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				io.Copy(io.Discard, c)
+				c.Close()
+			}()
+		}
+	}()
+	addr := inner.Addr().String()
+	var mine []net.Conn
+	for _, from := range []string{"127.0.9.1", "127.0.9.1", "127.0.9.2"} {
+		mine = append(mine, dialFrom(t, from, addr))
+	}
+	if i := firstClosed(mine...); i >= 0 {
+		t.Fatalf("connection %d within the network's cap was closed", i)
+	}
+	if !closedSoon(dialFrom(t, "127.0.9.3", addr)) {
+		t.Error("a fourth connection from one /24 (a new address of it) was kept")
+	}
+	if closedSoon(dialFrom(t, "127.0.10.1", addr)) {
+		t.Error("another network's connection was closed")
+	}
+	if l.Refused() != 1 {
+		t.Errorf("Refused() = %d, want 1", l.Refused())
+	}
+}
+
+// TestIdlestClosedNearTheCap: near the cap, a new connection costs the
+// connection idle longest its place, and a busy one keeps its own.
+func TestIdlestClosedNearTheCap(t *testing.T) {
+	inner, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := Listen(inner, 4, 0, nil) // near full from 3 open
+	defer l.Close()
+	accepted := make(chan net.Conn)
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			accepted <- c
+		}
+	}()
+	addr := inner.Addr().String()
+	var clients, servers []net.Conn
+	for range 3 {
+		clients = append(clients, dialFrom(t, "127.0.0.1", addr))
+		servers = append(servers, <-accepted)
+	}
+	// Server side: 0 busy, 1 idle since before 2, 2 idle.
+	l.ConnState(servers[0], http.StateActive)
+	l.ConnState(servers[1], http.StateIdle)
+	l.ConnState(servers[2], http.StateIdle)
+	clients = append(clients, dialFrom(t, "127.0.0.1", addr))
+	servers = append(servers, <-accepted)
+	if !closedSoon(clients[1]) {
+		t.Fatal("the idlest connection was kept")
+	}
+	if i := firstClosed(clients[0], clients[2], clients[3]); i >= 0 {
+		t.Errorf("connection %d of the busy, the less idle and the new was closed", i)
+	}
+	if l.Evicted() != 1 {
+		t.Errorf("Evicted() = %d, want 1", l.Evicted())
+	}
+	for _, c := range servers {
+		c.Close()
 	}
 }

@@ -44,6 +44,7 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 		{"GameNotFound", testGameNotFound},
 		{"StaleUpdateChangesNothing", testStaleUpdate},
 		{"ConcurrentUpdatesOneWins", testConcurrentUpdates},
+		{"EndingAtTheSamePlyIsFinal", testEndingFinal},
 		{"UnfinishedOrder", testUnfinished},
 		{"Settings", testSettings},
 		{"CreateGameNeedsAPlayer", testGameNeedsPlayer},
@@ -65,6 +66,10 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 		{"LevelIsAnyPlainName", testLevelNames},
 		{"PuzzleProgress", testPuzzleProgress},
 		{"ReadsMatchTheRowAfterEveryWrite", testReadsMatchTheRow},
+		{"Names", testNames},
+		{"NameRaceOneWins", testNameRace},
+		{"Challenges", testChallenges},
+		{"AcceptOnce", testAcceptOnce},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -252,6 +257,39 @@ func testStaleUpdate(t *testing.T, e *env) {
 	other.ID = "missing"
 	if err := e.s.UpdateGame(ctx, &other, 0); !errors.Is(err, club.ErrNotFound) {
 		t.Errorf("UpdateGame(missing) error = %v, want club.ErrNotFound", err)
+	}
+}
+
+// testEndingFinal checks that a game ended at the ply it was read at (a
+// flag, which adds no ply) is not written again by a writer that read it
+// at that ply while it was playing: the status is part of the version.
+func testEndingFinal(t *testing.T, e *env) {
+	g := e.newGame(t, "g1", "p1")
+	play(t, g, "f5")
+	if err := e.s.UpdateGame(ctx, g, 0); err != nil {
+		t.Fatalf("UpdateGame: %v", err)
+	}
+	read := e.game(t, "g1") // the mover's copy, read while playing
+	flag := *read
+	flag.Status, flag.Ending = club.Over, club.EndedOnTime
+	if err := e.s.UpdateGame(ctx, &flag, 1); err != nil {
+		t.Fatalf("UpdateGame(the flag): %v", err)
+	}
+	move := *read
+	move.Record.Plies = slices.Clone(read.Record.Plies)
+	play(t, &move, "d6")
+	if err := e.s.UpdateGame(ctx, &move, 1); !errors.Is(err, club.ErrStale) {
+		t.Errorf("a move after the flag at the same ply: error %v, want club.ErrStale", err)
+	}
+	// Nor is an ending written over another one.
+	again := *read
+	again.Status, again.Ending = club.Over, club.EndedAborted
+	if err := e.s.UpdateGame(ctx, &again, 1); !errors.Is(err, club.ErrStale) {
+		t.Errorf("a second ending at the same ply: error %v, want club.ErrStale", err)
+	}
+	got := e.game(t, "g1")
+	if got.Ply() != 1 || got.Status != club.Over || got.Ending != club.EndedOnTime {
+		t.Errorf("stored: ply %d, %s, ending %q; want 1, over, %q", got.Ply(), got.Status, got.Ending, club.EndedOnTime)
 	}
 }
 

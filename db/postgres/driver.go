@@ -105,7 +105,7 @@ func (d pgDriver) Write(ctx context.Context, fn func(tx db.Tx) error) error {
 		return nil
 	}
 	var commit pgconn.CommandTag
-	if len(tx.changed) == 0 {
+	if len(tx.changed) == 0 && len(tx.keys) == 0 {
 		commit, err = tx.c.Exec(ctx, `COMMIT`)
 	} else {
 		b := &pgx.Batch{}
@@ -113,6 +113,9 @@ func (d pgDriver) Write(ctx context.Context, fn func(tx db.Tx) error) error {
 			// Only an online game has waiters elsewhere; the room is
 			// checked here so that the callers need not know it.
 			b.Queue(`SELECT pg_notify('`+Channel+`', id) FROM games WHERE id = $1 AND room_id IS NOT NULL`, id)
+		}
+		for _, key := range tx.keys {
+			b.Queue(`SELECT pg_notify('`+Channel+`', $1)`, key)
 		}
 		b.Queue(`COMMIT`).Exec(func(tag pgconn.CommandTag) error { commit = tag; return nil })
 		err = tx.c.SendBatch(ctx, b).Close()
@@ -139,6 +142,7 @@ type pgTx struct {
 	s       *Store
 	begun   bool
 	changed []string // games to notify at commit
+	keys    []string // other keys to notify at commit (Notify)
 	after   []func()
 }
 
@@ -201,6 +205,13 @@ func (t *pgTx) After(f func()) { t.after = append(t.after, f) }
 // if the game is an online one; PostgreSQL delivers it at commit.
 func (t *pgTx) GameChanged(id string) error {
 	t.changed = append(t.changed, id)
+	return nil
+}
+
+// Notify queues a notification of key, which is sent with COMMIT;
+// PostgreSQL delivers it at commit.
+func (t *pgTx) Notify(key string) error {
+	t.keys = append(t.keys, key)
 	return nil
 }
 

@@ -15,7 +15,7 @@ import (
 // 0008_puzzle_progress): Open applies only the files after those.
 func TestOldHistoryCatchesUp(t *testing.T) {
 	url := pgtest.NewDatabase(t)
-	all, err := fs.Glob(migrations.Postgres, "*.sql")
+	all, err := fs.Glob(migrations.Postgres(), "*.sql")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +25,7 @@ func TestOldHistoryCatchesUp(t *testing.T) {
 		if name > "0008_puzzle_progress.sql" {
 			continue
 		}
-		data, err := fs.ReadFile(migrations.Postgres, name)
+		data, err := fs.ReadFile(migrations.Postgres(), name)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -187,3 +187,31 @@ func TestNotifierPingsWhenIdle(t *testing.T) {
 	moveAndUndo(t, s, onlineGame(t, s, "g1"))
 	<-ch
 }
+
+// TestChallengeAcceptedAcrossServers has a challenge accepted through one
+// server's store wake its maker's waiting page on another server: the
+// notification of the challenge's key goes with the accept's commit.
+func TestChallengeAcceptedAcrossServers(t *testing.T) {
+	url := pgtest.NewDatabase(t)
+	a, b := open(t, url), listen(t, url)
+	for _, p := range []string{"maker", "taker"} {
+		if err := a.CreatePlayer(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := &club.Challenge{ID: "c1", PlayerID: "maker", Size: 8}
+	if err := a.MakeChallenge(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	ch, stop := b.Subscribe(club.ChallengeKey("c1"))
+	defer stop()
+	syncWith(t, url, b)
+	drain(ch)
+	g := &club.Game{ID: "g1", PlayerID: "maker", Opponent: club.Online, Human: game.White, Level: "easy",
+		Record: game.Game{Options: game.Options{Size: 8, Start: game.Cross}}, HintPly: -1, HintSquare: game.Pass}
+	r := &club.Room{ID: "r1", Token: "t1", Host: "maker", Guest: "taker", HostColor: game.White, Round: 1, Public: true}
+	if err := a.AcceptChallenge(ctx, "c1", time.Now().Add(-time.Hour), r, g); err != nil {
+		t.Fatal(err)
+	}
+	<-ch // the test's deadline bounds the wait
+}

@@ -113,7 +113,7 @@ func IsURL(s string) bool {
 // and applies the migrations that it has not seen yet. An unreachable
 // database gives an error that wraps [club.ErrUnavailable].
 func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
-	o := options{now: time.Now, migrations: migrations.Postgres}
+	o := options{now: time.Now, migrations: migrations.Postgres()}
 	for _, opt := range opts {
 		opt(&o)
 	}
@@ -204,8 +204,18 @@ func wrap(err error) error {
 		return fmt.Errorf("%w: %w", club.ErrClosed, err)
 	case unavailable(err):
 		return fmt.Errorf("%w: %w", club.ErrUnavailable, err)
+	case nameTaken(err):
+		return fmt.Errorf("%w: %w", club.ErrNameTaken, err)
 	}
 	return err
+}
+
+// nameTaken reports whether err is the unique index on players' name keys
+// refusing a name: another server's transaction took it between this
+// one's check and its write.
+func nameTaken(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "23505" && pe.ConstraintName == "players_by_name_key"
 }
 
 // unavailable reports whether err says that the database could not be

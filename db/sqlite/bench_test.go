@@ -33,8 +33,7 @@ func BenchmarkDurableUpdate(b *testing.B) {
 			if _, err := s.w.ExecContext(ctx, `INSERT INTO players (id, created_at) VALUES ('p1', 0)`); err != nil {
 				b.Fatal(err)
 			}
-			if _, err := s.w.ExecContext(ctx, `INSERT INTO games (id, player_id, opponent, human, level, size, start, created_at, updated_at)
-				VALUES ('g1', 'p1', 'local', 'both', 'easy', 8, 'cross', 0, 0)`); err != nil {
+			if _, err := s.w.ExecContext(ctx, bareGame("g1", "p1", "local", "both", "", 0, "")); err != nil {
 				b.Fatal(err)
 			}
 			exec := s.b.exec

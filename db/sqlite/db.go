@@ -75,7 +75,7 @@ func withMigrations(fsys fs.FS) Option { return func(o *options) { o.migrations 
 // Open opens (creating if need be) the database file at path and applies the
 // migrations that it has not seen yet.
 func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
-	o := options{now: time.Now, migrations: migrations.SQLite}
+	o := options{now: time.Now, migrations: migrations.SQLite()}
 	for _, opt := range opts {
 		opt(&o)
 	}

@@ -59,7 +59,7 @@ func play(t *testing.T, g *club.Game, moves ...string) {
 // allMigrations lists the embedded migration files in order.
 func allMigrations(t *testing.T) []string {
 	t.Helper()
-	names, err := fs.Glob(migrations.SQLite, "*.sql")
+	names, err := fs.Glob(migrations.SQLite(), "*.sql")
 	if err != nil || len(names) == 0 {
 		t.Fatalf("no migrations: %v", err)
 	}
@@ -212,7 +212,7 @@ func TestOldHistoryCatchesUp(t *testing.T) {
 		if name > "0007_puzzle_progress.sql" {
 			continue
 		}
-		data, err := fs.ReadFile(migrations.SQLite, name)
+		data, err := fs.ReadFile(migrations.SQLite(), name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -227,8 +227,7 @@ func TestOldHistoryCatchesUp(t *testing.T) {
 	if _, err := s.w.ExecContext(ctx, `INSERT INTO players (id, created_at, last_seen) VALUES ('p1', 1, 1)`); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.w.ExecContext(ctx, `INSERT INTO games (id, player_id, opponent, human, level, size, start, created_at, updated_at)
-		VALUES ('g1', 'p1', 'computer', 'black', 'easy', 8, 'cross', 1, 1)`); err != nil {
+	if _, err := s.w.ExecContext(ctx, bareGame("g1", "p1", "computer", "black", "", 0, "")); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()

@@ -58,6 +58,10 @@ func (x sqliteTx) After(f func()) { x.t.after(f) }
 // its in-process notifier, and no other server shares the file.
 func (sqliteTx) GameChanged(string) error { return nil }
 
+// Notify does nothing, as GameChanged: the app notifies this server's
+// waiters itself once the write has returned.
+func (sqliteTx) Notify(string) error { return nil }
+
 // TryLock always succeeds: a write transaction holds the whole database.
 func (sqliteTx) TryLock(string) (bool, error) { return true, nil }
 

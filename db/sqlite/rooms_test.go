@@ -16,7 +16,7 @@ import (
 func TestRoomsMigrationKeepsGames(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "first.db")
-	first, err := fs.ReadFile(migrations.SQLite, "0001_players_and_games.sql")
+	first, err := fs.ReadFile(migrations.SQLite(), "0001_players_and_games.sql")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,8 +27,7 @@ func TestRoomsMigrationKeepsGames(t *testing.T) {
 	if _, err := s2.w.ExecContext(ctx, `INSERT INTO players (id, created_at) VALUES ('p', 0)`); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s2.w.ExecContext(ctx, `INSERT INTO games (id, player_id, opponent, human, level, size, start, plies, ply, created_at, updated_at)
-		VALUES ('old', 'p', 'computer', 'black', 'hard', 8, 'cross', 'f5 d6', 2, 0, 0)`); err != nil {
+	if _, err := s2.w.ExecContext(ctx, bareGame("old", "p", "computer", "black", "f5 d6", 2, "")); err != nil {
 		t.Fatal(err)
 	}
 	s2.Close()
@@ -41,8 +40,8 @@ func TestRoomsMigrationKeepsGames(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the old game is gone: %v", err)
 	}
-	if g.Record.Transcript() != "f5d6" || g.Level != "hard" {
-		t.Errorf("old game = %+v, want f5d6 at hard", g)
+	if g.Record.Transcript() != "f5d6" || g.Level != "easy" {
+		t.Errorf("old game = %+v, want f5d6 at easy", g)
 	}
 }
 
@@ -54,7 +53,7 @@ func TestExpertMigrationKeepsRooms(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "rooms.db")
 	early := fstest.MapFS{}
 	for _, name := range []string{"0001_players_and_games.sql", "0002_practice.sql", "0003_rooms.sql"} {
-		data, err := fs.ReadFile(migrations.SQLite, name)
+		data, err := fs.ReadFile(migrations.SQLite(), name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -66,8 +65,7 @@ func TestExpertMigrationKeepsRooms(t *testing.T) {
 	}
 	for _, q := range []string{
 		`INSERT INTO players (id, created_at) VALUES ('host', 0)`,
-		`INSERT INTO games (id, player_id, opponent, human, level, size, start, plies, ply, created_at, updated_at, room_id)
-			VALUES ('g1', 'host', 'online', 'white', 'easy', 8, 'cross', 'f5', 1, 0, 0, 'r1')`,
+		bareGame("g1", "host", "online", "white", "f5", 1, "r1"),
 		`INSERT INTO rooms (id, token, game_id, host, host_color, created_at, updated_at)
 			VALUES ('r1', 'tok', 'g1', 'host', 'white', 0, 0)`,
 	} {
