@@ -245,8 +245,8 @@ func TestTutorialPageWeights(t *testing.T) {
 			t.Errorf("%s is %d bytes gzipped, over 8192", path, got)
 		}
 	}
-	if len(static.CSS().Gzip) > 4096 {
-		t.Errorf("stylesheet is %d bytes gzipped, over 4096", len(static.CSS().Gzip))
+	if len(static.CSS().Gzip) > 4096+128 { // as TestPageWeights allows
+		t.Errorf("stylesheet is %d bytes gzipped, over 4096+128", len(static.CSS().Gzip))
 	}
 }
 
