@@ -137,7 +137,9 @@ type Store interface {
 	// AcceptChallenge does in one write what accepting asks: only while
 	// challenge id is open (no game, seen since seenSince) it stores r
 	// and g as CreateRoom does, marks the challenge with g's id and
-	// notifies the challenge's waiters (ChallengeKey). Otherwise it
+	// notifies the challenge's waiters (ChallengeKey); it also deletes
+	// the open challenge of r.Guest, the acceptor, who now has a game and
+	// would otherwise leave a challenge nobody answers. Otherwise it
 	// returns ErrChallengeGone and stores nothing.
 	AcceptChallenge(ctx context.Context, id string, seenSince time.Time, r *Room, g *Game) error
 	// ExpireChallenges deletes the challenges last seen before

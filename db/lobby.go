@@ -179,7 +179,8 @@ func (s *Store) Waiting(ctx context.Context, size int, tc club.TimeControl, seen
 }
 
 // AcceptChallenge marks challenge id with g's id, only while it is open,
-// and stores room r and its game g in the same write; the challenge's
+// and stores room r and its game g, and deletes the acceptor's own open
+// challenge, in the same write; the challenge's
 // waiters on every server hear of it at commit.
 func (s *Store) AcceptChallenge(ctx context.Context, id string, seenSince time.Time, r *club.Room, g *club.Game) error {
 	if err := g.Validate(); err != nil {
@@ -197,6 +198,12 @@ func (s *Store) AcceptChallenge(ctx context.Context, id string, seenSince time.T
 		}
 		if n == 0 {
 			return club.ErrChallengeGone
+		}
+		// The acceptor's own open challenge, if any, goes in the same
+		// write: they are in a game now, and a challenge left open would
+		// pair someone else with a player who is busy.
+		if _, err := tx.Exec(`DELETE FROM challenges WHERE player_id = ? AND game_id IS NULL`, r.Guest); err != nil {
+			return err
 		}
 		if err := s.insertGame(tx, g, now); err != nil {
 			return err
