@@ -114,6 +114,8 @@ type Store interface {
 	// the same key it returns ErrNameTaken and changes nothing; the
 	// database decides, so two servers cannot both give it.
 	SetName(ctx context.Context, id string, n Name) error
+	// NameTaken reports whether some player's name has n's key.
+	NameTaken(ctx context.Context, n Name) (bool, error)
 
 	// MakeChallenge stores c as its player's open challenge, in place of
 	// any open one they had; it sets c.Created and c.Seen to now.

@@ -54,6 +54,15 @@ func (s *Store) SetName(ctx context.Context, id string, n club.Name) error {
 	return nil
 }
 
+// NameTaken reports whether a player's name has n's key.
+func (s *Store) NameTaken(ctx context.Context, n club.Name) (bool, error) {
+	var taken int
+	if err := s.d.QueryRow(ctx, `SELECT count(*) FROM players WHERE name_key = ?`, n.Key()).Scan(&taken); err != nil {
+		return false, fmt.Errorf("look up name %q: %w", n, err)
+	}
+	return taken > 0, nil
+}
+
 // challengeRow is a challenge's columns, with its maker's name.
 const selectChallenge = `SELECT c.id, c.player_id, coalesce(p.name, ''), c.size, c.time_control, c.color,
 	c.rated, c.quick, c.created_at, c.seen_at, coalesce(c.game_id, '')

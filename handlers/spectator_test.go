@@ -1,10 +1,14 @@
 package handlers
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"testing"
+
+	"reversi/club"
 )
 
 // TestSpectatorPage checks a watched game's page: both players by name,
@@ -47,5 +51,47 @@ func TestSpectatorPage(t *testing.T) {
 	// The players keep their own page.
 	if body := bob.get(gamePath).body; !strings.Contains(body, `id="board" aria-label`) || strings.Contains(body, "you are watching") {
 		t.Errorf("a player's page reads as a spectator's:\n%s", body)
+	}
+}
+
+// creationCount is a store that counts the player rows made.
+type creationCount struct {
+	club.Store
+	made atomic.Int32
+}
+
+func (s *creationCount) CreatePlayer(ctx context.Context, id string) error {
+	s.made.Add(1)
+	return s.Store.CreatePlayer(ctx, id)
+}
+
+// TestRefusedNameMakesNothing checks that a visitor without a cookie
+// whose name is refused, as breaking a rule or as taken, leaves no player
+// row and gets no cookie.
+func TestRefusedNameMakesNothing(t *testing.T) {
+	var store *creationCount
+	ts, _ := onlineServer(t, func(c *testConfig) {
+		store = &creationCount{Store: c.Play.Store}
+		c.Play.Store = store
+	})
+	ann := newClient(t, ts.URL)
+	ann.want(ann.post("/players/me", url.Values{"name": {"Alice"}}), http.StatusSeeOther, "a name")
+	for _, tt := range []struct {
+		name string
+		code int
+	}{
+		{"alice", http.StatusConflict},
+		{"ab", http.StatusUnprocessableEntity},
+	} {
+		before := store.made.Load()
+		visitor := newClient(t, ts.URL)
+		visitor.want(visitor.post("/players/me", url.Values{"name": {tt.name}}), tt.code, "a refused name")
+		if made := store.made.Load() - before; made != 0 {
+			t.Errorf("name %q refused, yet %d player rows were made", tt.name, made)
+		}
+		u, _ := url.Parse(ts.URL)
+		if cs := visitor.c.Jar.Cookies(u); len(cs) != 0 {
+			t.Errorf("name %q refused, yet the visitor was given cookies %v", tt.name, cs)
+		}
 	}
 }
