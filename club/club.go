@@ -114,6 +114,8 @@ type Store interface {
 	// the same key it returns ErrNameTaken and changes nothing; the
 	// database decides, so two servers cannot both give it.
 	SetName(ctx context.Context, id string, n Name) error
+	// NameTaken reports whether some player's name has n's key.
+	NameTaken(ctx context.Context, n Name) (bool, error)
 
 	// MakeChallenge stores c as its player's open challenge, in place of
 	// any open one they had; it sets c.Created and c.Seen to now.
@@ -137,7 +139,9 @@ type Store interface {
 	// AcceptChallenge does in one write what accepting asks: only while
 	// challenge id is open (no game, seen since seenSince) it stores r
 	// and g as CreateRoom does, marks the challenge with g's id and
-	// notifies the challenge's waiters (ChallengeKey). Otherwise it
+	// notifies the challenge's waiters (ChallengeKey); it also deletes
+	// the open challenge of r.Guest, the acceptor, who now has a game and
+	// would otherwise leave a challenge nobody answers. Otherwise it
 	// returns ErrChallengeGone and stores nothing.
 	AcceptChallenge(ctx context.Context, id string, seenSince time.Time, r *Room, g *Game) error
 	// ExpireChallenges deletes the challenges last seen before

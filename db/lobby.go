@@ -54,6 +54,15 @@ func (s *Store) SetName(ctx context.Context, id string, n club.Name) error {
 	return nil
 }
 
+// NameTaken reports whether a player's name has n's key.
+func (s *Store) NameTaken(ctx context.Context, n club.Name) (bool, error) {
+	var taken int
+	if err := s.d.QueryRow(ctx, `SELECT count(*) FROM players WHERE name_key = ?`, n.Key()).Scan(&taken); err != nil {
+		return false, fmt.Errorf("look up name %q: %w", n, err)
+	}
+	return taken > 0, nil
+}
+
 // challengeRow is a challenge's columns, with its maker's name.
 const selectChallenge = `SELECT c.id, c.player_id, coalesce(p.name, ''), c.size, c.time_control, c.color,
 	c.rated, c.quick, c.created_at, c.seen_at, coalesce(c.game_id, '')
@@ -179,7 +188,8 @@ func (s *Store) Waiting(ctx context.Context, size int, tc club.TimeControl, seen
 }
 
 // AcceptChallenge marks challenge id with g's id, only while it is open,
-// and stores room r and its game g in the same write; the challenge's
+// and stores room r and its game g, and deletes the acceptor's own open
+// challenge, in the same write; the challenge's
 // waiters on every server hear of it at commit.
 func (s *Store) AcceptChallenge(ctx context.Context, id string, seenSince time.Time, r *club.Room, g *club.Game) error {
 	if err := g.Validate(); err != nil {
@@ -197,6 +207,12 @@ func (s *Store) AcceptChallenge(ctx context.Context, id string, seenSince time.T
 		}
 		if n == 0 {
 			return club.ErrChallengeGone
+		}
+		// The acceptor's own open challenge, if any, goes in the same
+		// write: they are in a game now, and a challenge left open would
+		// pair someone else with a player who is busy.
+		if _, err := tx.Exec(`DELETE FROM challenges WHERE player_id = ? AND game_id IS NULL`, r.Guest); err != nil {
+			return err
 		}
 		if err := s.insertGame(tx, g, now); err != nil {
 			return err

@@ -52,8 +52,14 @@ func (s *Server) showPlayer(c *gin.Context) error {
 func (s *Server) setName(c *gin.Context) error {
 	ctx := c.Request.Context()
 	value := c.PostForm("name")
-	if _, err := club.ParseName(value, play.ReservedNames()); err != nil {
-		return s.refuseName(c, value, err)
+	// Refuse before actingPlayer makes a visitor's row: a refusal makes
+	// nothing.
+	if err := s.app.CheckName(ctx, value); err != nil {
+		var ne *club.NameError
+		if errors.As(err, &ne) || errors.Is(err, club.ErrNameTaken) {
+			return s.refuseName(c, value, err)
+		}
+		return err
 	}
 	p, err := s.actingPlayer(c)
 	if err != nil {

@@ -232,6 +232,14 @@ func TestLobbyGoldenPages(t *testing.T) {
 	ctx := context.Background()
 	st := a.store
 	names := []club.Name{"Ann", "", "Bérénice", "", "ゆうき", "Zoë_77", "", "Olek-3", "", "Tomás"}
+	challenge := func(i int) {
+		tc, _ := club.ParseTimeControl(club.TimeControls()[i%len(club.TimeControls())])
+		c := &club.Challenge{ID: "challenge" + string(rune('a'+i)) + "aaaaaa", PlayerID: "player" + string(rune('a'+i)), Size: []int{6, 8, 10}[i%3],
+			Clock: tc, Color: []game.Color{game.Empty, game.Black, game.White}[i%3]}
+		if err := st.MakeChallenge(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for i, n := range names {
 		p := "player" + string(rune('a'+i))
 		if err := st.CreatePlayer(ctx, p); err != nil {
@@ -242,12 +250,7 @@ func TestLobbyGoldenPages(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		tc, _ := club.ParseTimeControl(club.TimeControls()[i%len(club.TimeControls())])
-		c := &club.Challenge{ID: "challenge" + string(rune('a'+i)) + "aaaaaa", PlayerID: p, Size: []int{6, 8, 10}[i%3],
-			Clock: tc, Color: []game.Color{game.Empty, game.Black, game.White}[i%3]}
-		if err := st.MakeChallenge(ctx, c); err != nil {
-			t.Fatal(err)
-		}
+		challenge(i)
 	}
 	// Five games being played: five challenges accepted.
 	for i := range 5 {
@@ -263,6 +266,11 @@ func TestLobbyGoldenPages(t *testing.T) {
 		if err := st.AcceptChallenge(ctx, id, time.Now().Add(-time.Hour), r, g); err != nil {
 			t.Fatal(err)
 		}
+	}
+	// Accepting closed the guests' own challenges; they make them again,
+	// in the same order, for the list of open ones.
+	for i := 5; i < 10; i++ {
+		challenge(i)
 	}
 	for _, lang := range []string{"", "fr", "ja"} {
 		name := "lobby"

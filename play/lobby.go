@@ -99,6 +99,23 @@ func (a *App) Player(ctx context.Context, id string) (*club.Player, error) {
 	return p, err
 }
 
+// CheckName refuses a name before anyone is recorded for it: one that
+// breaks the rules (a *club.NameError) or that another player has
+// (club.ErrNameTaken). A visitor without a cookie is checked so, before
+// their player row is made, so that a refused name leaves no row; SetName
+// checks again, in its write, for a name taken in between.
+func (a *App) CheckName(ctx context.Context, s string) error {
+	n, err := club.ParseName(s, ReservedNames())
+	if err != nil {
+		return err
+	}
+	taken, err := a.store.NameTaken(ctx, n)
+	if err == nil && taken {
+		err = club.ErrNameTaken
+	}
+	return err
+}
+
 // SetName gives player (whose row the caller has recorded) the name s,
 // once it passes the rules (a *club.NameError says which it breaks) and
 // no other player's name has its key (club.ErrNameTaken).

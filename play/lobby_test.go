@@ -283,3 +283,50 @@ func TestCancelChallenge(t *testing.T) {
 		t.Errorf("accepting a cancelled challenge: %v", err)
 	}
 }
+
+// TestPairingClosesOwnChallenge checks that a player who gets a game, by
+// accepting a challenge or by quick pairing, leaves no open challenge of
+// their own behind for someone else to accept.
+func TestPairingClosesOwnChallenge(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		pair func(ctx context.Context, app *play.App) (string, error)
+	}{
+		{"accepting a challenge", func(ctx context.Context, app *play.App) (string, error) {
+			c, err := app.MakeChallenge(ctx, alice, offer(t, "8", "5+3", "black", false))
+			if err != nil {
+				return "", err
+			}
+			return app.Accept(ctx, bob, c.ID)
+		}},
+		{"quick pairing", func(ctx context.Context, app *play.App) (string, error) {
+			if _, _, err := app.Quick(ctx, alice, offer(t, "", "3+2", "", false)); err != nil {
+				return "", err
+			}
+			id, _, err := app.Quick(ctx, bob, offer(t, "", "3+2", "", false))
+			return id, err
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			app, _ := newApp(t, nil)
+			ctx := context.Background()
+			own, err := app.MakeChallenge(ctx, bob, offer(t, "10", "10+5", "random", false))
+			if err != nil {
+				t.Fatal(err)
+			}
+			gameID, err := tt.pair(ctx, app)
+			if err != nil || gameID == "" {
+				t.Fatalf("pairing: %q, %v; want a game", gameID, err)
+			}
+			if _, err := app.Challenge(ctx, bob, own.ID); !errors.Is(err, play.ErrNoChallenge) {
+				t.Errorf("bob's own challenge after his game began: %v, want ErrNoChallenge", err)
+			}
+			if _, err := app.Accept(ctx, carol, own.ID); !errors.Is(err, club.ErrChallengeGone) {
+				t.Errorf("accepting bob's old challenge: %v, want ErrChallengeGone", err)
+			}
+			if l, err := app.Lobby(ctx, carol); err != nil || len(l.Challenges) != 0 {
+				t.Errorf("the lobby lists %d challenges (%v), want none", len(l.Challenges), err)
+			}
+		})
+	}
+}

@@ -82,6 +82,10 @@ type Match struct {
 	// Spectator reports whether the viewer watches a public room's game
 	// without a seat: they see it, and may do nothing in it.
 	Spectator bool
+	// Names are the players' names by side (game.Black, game.White), ""
+	// for an anonymous one: read for a spectator, whose page names both
+	// players since neither is "you".
+	Names [3]club.Name
 	// At is when the request loaded the match (App.Judge sets it): a
 	// clocked game's move and clocks are reckoned at it.
 	At time.Time
@@ -135,7 +139,7 @@ func (m *Match) Reload(g *club.Game) (*Match, error) {
 	if err != nil {
 		return nil, err
 	}
-	n.Room, n.Seat, n.Host, n.Spectator, n.At = m.Room, m.Seat, m.Host, m.Spectator, m.At
+	n.Room, n.Seat, n.Host, n.Spectator, n.Names, n.At = m.Room, m.Seat, m.Host, m.Spectator, m.Names, m.At
 	return n, nil
 }
 

@@ -49,13 +49,28 @@ func (a *App) seated(ctx context.Context, g *club.Game, player string) (*Match, 
 	var m *Match
 	if seated {
 		m, err = LoadSeated(g, r, player)
-	} else {
-		m, err = LoadWatched(g, r)
+	} else if m, err = LoadWatched(g, r); err == nil {
+		err = a.readNames(ctx, m)
 	}
 	if err != nil {
 		return nil, err
 	}
 	return a.Judge(ctx, m)
+}
+
+// readNames fills m's players' names, which a spectator's page shows.
+func (a *App) readNames(ctx context.Context, m *Match) error {
+	for player, side := range map[string]game.Color{m.Room.Host: m.Game.Human, m.Room.Guest: m.Game.Human.Opponent()} {
+		if player == "" {
+			continue
+		}
+		p, err := a.Player(ctx, player)
+		if err != nil {
+			return err
+		}
+		m.Names[side] = p.Name
+	}
+	return nil
 }
 
 // Invite is an invite link's room as a player sees it.

@@ -115,6 +115,12 @@ type GameFacts struct {
 	Room                                                 *RoomFacts // an online game's room, or nil
 	// Clock is a clocked game's two clocks, or nil.
 	Clock *ClockFacts
+	// Spectator reports that the viewer watches a public game without a
+	// seat: the page names both players (Names, by side, "" for an
+	// anonymous one), speaks of them in the third person and offers
+	// nothing to do.
+	Spectator bool
+	Names     [3]club.Name
 }
 
 // ClockFacts are a clocked game's two clocks as they stood when the
@@ -204,9 +210,9 @@ func GameFor(m *Match) GameFacts {
 		Hint: game.Pass, Intro: gameIntro(m),
 		Playable: canPlay && !b.MustPass(), ShowLegal: g.ShowMoves && canPlay,
 		Pass: canPlay && b.MustPass(), Resume: m.Playing() && !m.HumanToMove() && g.Opponent == club.Computer,
-		CanUndo: m.CanUndo(), CanHint: m.CanHint(), CanResign: m.Playing() && m.Current() && !m.Waiting(),
+		CanUndo: m.CanUndo(), CanHint: m.CanHint(), CanResign: m.Playing() && m.Current() && !m.Waiting() && !m.Spectator,
 		CanDelete: m.Room == nil, ShowMoves: g.ShowMoves, AllowUndo: g.AllowUndo, Sound: g.Sound,
-		Hints: g.Hints, Undos: g.Undos,
+		Hints: g.Hints, Undos: g.Undos, Spectator: m.Spectator, Names: m.Names,
 	}
 	if sq, ok := m.Hint(); ok {
 		f.Hint = sq
@@ -230,6 +236,8 @@ func GameFor(m *Match) GameFacts {
 // gameIntro is what the first page of m's game says first.
 func gameIntro(m *Match) Intro {
 	switch {
+	case m.Spectator: // the intros speak to a player
+		return NoIntro
 	case m.Game.Opponent == club.Computer && m.UndoTarget() < 0 && !m.HumanPassed():
 		return IntroComputer
 	case m.Game.Opponent == club.Online && m.Ply() == 0:
@@ -244,6 +252,17 @@ func gameIntro(m *Match) Intro {
 func roomFor(m *Match) *RoomFacts {
 	r, b := m.Room, m.Board()
 	f := &RoomFacts{Them: m.Seat.Opponent(), Score: m.Score()}
+	if m.Spectator {
+		// A spectator waits for whoever is to move, and is asked nothing.
+		f.Score = Score{}
+		switch {
+		case !m.Current():
+			f.Later = true
+		case m.Playing() && !m.Waiting():
+			f.Awaiting, f.Them = AwaitingMove, b.Turn()
+		}
+		return f
+	}
 	switch {
 	case !m.Current():
 		f.Later = true

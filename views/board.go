@@ -44,6 +44,8 @@ type GamePage struct {
 	Again     []Field     // a new game with the same choices, once over
 	Online    *OnlineView // the room of an online game
 	Clocks    *ClocksView // a clocked game's clocks, or nil (views/clock.go)
+	// Spectator shows the board outside any form: the viewer only watches.
+	Spectator bool
 }
 
 // PlayerLine is one side's line in the score.

@@ -48,7 +48,8 @@ func GamePageFor(f play.GameFacts, r GameRequest) GamePage {
 	page := GamePage{
 		Base:      r.Base(title, SkipToBoard()),
 		ID:        f.ID,
-		Heading:   GameHeading(opp, f.Seat, f.Level),
+		Heading:   gameHeading(f),
+		Spectator: f.Spectator,
 		Status:    status,
 		Message:   r.Message,
 		Ply:       f.Ply,
@@ -75,7 +76,7 @@ func GamePageFor(f play.GameFacts, r GameRequest) GamePage {
 		page.PassLabel = PassLabel(opp, f.Board.Turn())
 	}
 	if f.Room != nil {
-		page.Online = roomView(f.Room, r)
+		page.Online = roomView(f, r)
 		if page.Online.Events != "" {
 			page.Live = r.Live
 		}
@@ -83,6 +84,15 @@ func GamePageFor(f play.GameFacts, r GameRequest) GamePage {
 		page.Again = r.Again
 	}
 	return page
+}
+
+// gameHeading is the page's h1: who plays whom, seen from the viewer's
+// seat, or, for a spectator, both players by name.
+func gameHeading(f play.GameFacts) Text {
+	if f.Spectator {
+		return WatchedHeading(PlayerText(f.Names[game.Black]), PlayerText(f.Names[game.White]))
+	}
+	return GameHeading(string(f.Opponent), f.Seat, f.Level)
 }
 
 // gameEnding is how the game stands, for the page's sentences.
@@ -156,8 +166,12 @@ func gameMarks(f play.GameFacts, animate bool, did string) Marks {
 func gamePlayers(f play.GameFacts) []PlayerLine {
 	lines := make([]PlayerLine, 0, 2)
 	for _, c := range []game.Color{game.Black, game.White} {
+		role := PlayerRole(string(f.Opponent), f.Seat, c)
+		if f.Spectator {
+			role = PlayerText(f.Names[c])
+		}
 		lines = append(lines, PlayerLine{
-			Color: c.String(), Side: c, Role: PlayerRole(string(f.Opponent), f.Seat, c),
+			Color: c.String(), Side: c, Role: role,
 			Computer: f.Computer == c, Discs: f.Board.Count(c), ToMove: f.ToMove == c,
 		})
 	}
@@ -187,8 +201,8 @@ func gameMoves(f play.GameFacts) string {
 }
 
 // roomView is what the game page shows of its room.
-func roomView(room *play.RoomFacts, r GameRequest) *OnlineView {
-	v := &OnlineView{}
+func roomView(f play.GameFacts, r GameRequest) *OnlineView {
+	room, v := f.Room, &OnlineView{}
 	if room.Later {
 		v.NextRound = r.NextRound
 	}
@@ -201,6 +215,9 @@ func roomView(room *play.RoomFacts, r GameRequest) *OnlineView {
 		waiting = WaitingForGuest()
 	case play.AwaitingMove:
 		waiting = WaitingForMove(room.Them)
+		if f.Spectator {
+			waiting = WatchingForMove(PlayerText(f.Names[room.Them]), room.Them)
+		}
 	case play.AwaitingAnswer:
 		waiting = WaitingForAnswer(room.Them)
 	}
@@ -210,6 +227,8 @@ func roomView(room *play.RoomFacts, r GameRequest) *OnlineView {
 	if !waiting.IsZero() {
 		v.Waiting, v.Check, v.Events = waiting, r.Check, r.Events
 	}
-	v.Score = MatchScore(room.Score.Round, room.Score.Mine, room.Score.Theirs, room.Score.Draws)
+	if !f.Spectator { // the score counts "mine" and "theirs"
+		v.Score = MatchScore(room.Score.Round, room.Score.Mine, room.Score.Theirs, room.Score.Draws)
+	}
 	return v
 }

@@ -283,6 +283,12 @@ func GameHeading(opponent string, you game.Color, level string) Text {
 	return Say("game.heading.local")
 }
 
+// WatchedHeading is a spectator's h1: black and white are the players'
+// names (or Anonymous).
+func WatchedHeading(black, white Text) Text {
+	return Say("game.heading.watch", black, game.Black, white, game.White)
+}
+
 // PassLabel is the Pass button's label for the side to move.
 func PassLabel(opponent string, turn game.Color) Text {
 	if opponent == OpponentComputer {
@@ -363,6 +369,12 @@ func WaitingForGuest() Awaited {
 // WaitingForMove is the other side's move.
 func WaitingForMove(c game.Color) Awaited {
 	return Awaited{Say("online.wait.move", c), Say("online.check.move", c)}
+}
+
+// WatchingForMove is a spectator's wait for the move of player name,
+// who plays c.
+func WatchingForMove(name Text, c game.Color) Awaited {
+	return Awaited{Say("online.watch.move", name, c), Say("online.watch.check", name, c)}
 }
 
 // WaitingForAnswer is the other side's answer to "play again?".

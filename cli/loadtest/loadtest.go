@@ -46,15 +46,16 @@ func Command(args []string, stdout io.Writer) error {
 	think := fs.Duration("think", 0, "mean pause before each move, as a person thinks (0: none, full speed)")
 	procs := fs.Int("procs", 1, "cores the load generator may use at once (GOMAXPROCS); one leaves the rest to a server on the same machine")
 	puzzles := fs.Int("puzzles", 0, "extra players who solve endgame puzzles: open one, answer it with a legal square (pausing -think first), read the verdict, go on to the next; with them -players may be 0")
+	lobby := fs.Int("lobby", 0, "extra players who pair through the lobby's quick pairing ("+lobbyQuickPool+") and play clocked games against each other, waiting on the long poll for the other's move; with them -players may be 0")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: reversi loadtest -url URL [-players N] [-duration D] [-computer F] [-level L] [-size N] [-hard N] [-think D] [-procs N] [-puzzles N]")
+		fmt.Fprintln(fs.Output(), "usage: reversi loadtest -url URL [-players N] [-duration D] [-computer F] [-level L] [-size N] [-hard N] [-think D] [-procs N] [-puzzles N] [-lobby N]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *base == "" || fs.NArg() != 0 || *players < 0 || *players == 0 && *puzzles < 1 ||
-		*puzzles < 0 || *duration <= 0 || *procs < 1 {
+	if *base == "" || fs.NArg() != 0 || *players < 0 || *players == 0 && *puzzles < 1 && *lobby < 1 ||
+		*puzzles < 0 || *lobby < 0 || *duration <= 0 || *procs < 1 {
 		fs.Usage()
 		return ErrUsage
 	}
@@ -65,7 +66,7 @@ func Command(args []string, stdout io.Writer) error {
 	// A generator that competes with the server for its cores measures
 	// its own scheduling as much as the server's latency.
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(*procs))
-	cfg := Config{Base: strings.TrimSuffix(*base, "/"), Computer: *computer, Level: *level, Size: *size, Hard: *hard, Think: *think, Puzzles: *puzzles}
+	cfg := Config{Base: strings.TrimSuffix(*base, "/"), Computer: *computer, Level: *level, Size: *size, Hard: *hard, Think: *think, Puzzles: *puzzles, Lobby: *lobby}
 	ctx, cancel := context.WithTimeout(context.Background(), *duration)
 	defer cancel()
 	st := Run(ctx, cfg, *players, 1)
@@ -84,6 +85,9 @@ type Config struct {
 	// Puzzles players, beyond the others and the Hard ones, solve endgame
 	// puzzles instead of playing games.
 	Puzzles int
+	// Lobby players, beyond all the others, pair through the lobby and
+	// play clocked games against each other (lobby.go).
+	Lobby int
 	// Think is the mean pause before each move or puzzle answer (uniform
 	// in [0, 2×Think]).
 	Think time.Duration
@@ -108,7 +112,8 @@ const (
 )
 
 // kinds are the request kinds in the report's order.
-var kinds = []string{kindNew, kindLocal, kindComputer, kindHard, kindPage, kindAnswer, kindAnswerVerdict, kindPuzzlePage}
+var kinds = []string{kindNew, kindLocal, kindComputer, kindHard, kindPage, kindAnswer, kindAnswerVerdict, kindPuzzlePage,
+	kindQuick, kindLobbyMove, kindLobbyPage, kindLobbyWait}
 
 // Stats gathers what the players saw.
 type Stats struct {
@@ -134,6 +139,9 @@ type Stats struct {
 	// before the run ended.
 	Answers, RightAnswers, LostAnswers, UncheckedAnswers int
 	puzzlers                                             int
+	// LobbyMoves are the lobby players' moves, among Moves.
+	LobbyMoves int
+	lobbyists  int
 }
 
 func (st *Stats) observe(kind string, d time.Duration) {
@@ -156,16 +164,18 @@ func (st *Stats) fail(counter *int, format string, args ...any) {
 // its choices from a source seeded with seed and i.
 func Run(ctx context.Context, cfg Config, players int, seed uint64) *Stats {
 	st := &Stats{start: time.Now(), latencies: make(map[string][]time.Duration),
-		Players: players + cfg.Hard + cfg.Puzzles, puzzlers: cfg.Puzzles}
+		Players: players + cfg.Hard + cfg.Puzzles + cfg.Lobby, puzzlers: cfg.Puzzles, lobbyists: cfg.Lobby}
 	var wg sync.WaitGroup
-	for i := range players + cfg.Hard + cfg.Puzzles {
+	for i := range players + cfg.Hard + cfg.Puzzles + cfg.Lobby {
 		wg.Go(func() {
 			c := cfg
 			if i >= players {
 				c.Computer, c.Level = 1, "hard"
 			}
 			p := newPlayer(c, st, rand.New(rand.NewPCG(seed, uint64(i))))
-			if i >= players+cfg.Hard {
+			if i >= players+cfg.Hard+cfg.Puzzles {
+				p.playLobby(ctx)
+			} else if i >= players+cfg.Hard {
 				p.solvePuzzles(ctx)
 			} else {
 				p.play(ctx)
@@ -197,6 +207,14 @@ func (st *Stats) Report(w io.Writer) {
 			st.Answers, st.RightAnswers, secs, float64(st.Answers)/secs, st.LostAnswers)
 		if st.UncheckedAnswers > 0 {
 			fmt.Fprintf(w, ", %d not checked (the run ended before their verdict could be read)", st.UncheckedAnswers)
+		}
+		fmt.Fprintln(w)
+	}
+	if st.lobbyists > 0 {
+		l := st.latencies[kindLobbyMove]
+		fmt.Fprintf(w, "lobby: %d moves in clocked games in %.1fs: %.1f moves/s", st.LobbyMoves, secs, float64(st.LobbyMoves)/secs)
+		if len(l) > 0 {
+			fmt.Fprintf(w, "; move p99 %v", pct(l, 99)) // sorted above
 		}
 		fmt.Fprintln(w)
 	}

@@ -396,3 +396,30 @@ func TestLoadtestCatchesLostAnswers(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadtestPairsInTheLobby has four lobby players pair through quick
+// pairing and play clocked games against each other on the real app:
+// games start, moves are made on both sides, and nothing is lost.
+func TestLoadtestPairsInTheLobby(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t)
+	d := 3 * time.Second
+	if testing.Short() {
+		d = time.Second
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	st := Run(ctx, Config{Base: ts.URL, Lobby: 4}, 0, 1)
+	var out bytes.Buffer
+	st.Report(&out)
+	t.Log("\n" + out.String())
+	if st.Games < 2 || st.LobbyMoves == 0 || st.Moves != st.LobbyMoves {
+		t.Errorf("games, lobby moves, moves = %d, %d, %d; want two sides of a game at least, and lobby moves only", st.Games, st.LobbyMoves, st.Moves)
+	}
+	if st.ServerErrors+st.Lost+st.Other+st.ConnErrors != 0 {
+		t.Errorf("errors: %d server, %d lost, %d other, %d connection: %v", st.ServerErrors, st.Lost, st.Other, st.ConnErrors, st.FirstErrors)
+	}
+	if !strings.Contains(out.String(), "lobby: ") || !strings.Contains(out.String(), "move p99") {
+		t.Errorf("report has no lobby line:\n%s", out.String())
+	}
+}

@@ -70,6 +70,7 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 		{"NameRaceOneWins", testNameRace},
 		{"Challenges", testChallenges},
 		{"AcceptOnce", testAcceptOnce},
+		{"AcceptClosesOwn", testAcceptClosesOwn},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -248,3 +248,27 @@ func testAcceptOnce(t *testing.T, e *env) {
 		t.Errorf("accepting an expired challenge: %v, want ErrChallengeGone", err)
 	}
 }
+
+// testAcceptClosesOwn has a player with an open challenge accept
+// another's: the same write deletes the acceptor's own, and nobody
+// else's.
+func testAcceptClosesOwn(t *testing.T, e *env) {
+	e.player(t, "ann", "bob", "cat")
+	for _, c := range []*club.Challenge{newChallenge("c1", "ann", false), newChallenge("c2", "bob", false), newChallenge("c3", "cat", true)} {
+		if err := e.s.MakeChallenge(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, g := lobbyGame(e, "g1", "ann", "bob")
+	if err := e.s.AcceptChallenge(ctx, "c1", e.clock.now().Add(-club.ChallengeLife), r, g); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.s.Challenge(ctx, "c2"); !errors.Is(err, club.ErrNotFound) {
+		t.Errorf("the acceptor's own challenge: %v, want ErrNotFound", err)
+	}
+	for id, want := range map[string]string{"c1": "g1", "c3": ""} {
+		if c, err := e.s.Challenge(ctx, id); err != nil || c.GameID != want {
+			t.Errorf("challenge %s = %+v, %v; want it kept with game %q", id, c, err, want)
+		}
+	}
+}
