@@ -48,9 +48,14 @@ func TestSpectatorPage(t *testing.T) {
 	if m := buttonPattern.FindAllStringSubmatch(watched, -1); len(m) == 0 {
 		t.Error("the board has no squares")
 	}
-	// The players keep their own page.
+	// The players keep their own page, which names the stranger they met.
 	if body := bob.get(gamePath).body; !strings.Contains(body, `id="board" aria-label`) || strings.Contains(body, "you are watching") {
 		t.Errorf("a player's page reads as a spectator's:\n%s", body)
+	} else if !strings.Contains(body, "<h1>You (White) against Alice (Black)</h1>") {
+		t.Errorf("the guest's heading does not name Alice:\n%s", body)
+	}
+	if body := ann.get(gamePath).body; !strings.Contains(body, "<h1>You (Black) against Anonymous (White)</h1>") {
+		t.Errorf("the host's heading does not name the anonymous guest:\n%s", body)
 	}
 }
 

@@ -48,7 +48,11 @@ func (a *App) seated(ctx context.Context, g *club.Game, player string) (*Match, 
 	}
 	var m *Match
 	if seated {
-		m, err = LoadSeated(g, r, player)
+		// A lobby game's players met as strangers: their page names the
+		// opponent, as a spectator's names both.
+		if m, err = LoadSeated(g, r, player); err == nil && r.Public {
+			err = a.readNames(ctx, m)
+		}
 	} else if m, err = LoadWatched(g, r); err == nil {
 		err = a.readNames(ctx, m)
 	}
@@ -58,7 +62,8 @@ func (a *App) seated(ctx context.Context, g *club.Game, player string) (*Match, 
 	return a.Judge(ctx, m)
 }
 
-// readNames fills m's players' names, which a spectator's page shows.
+// readNames fills m's players' names, which a spectator's page and a
+// lobby game's players' pages show.
 func (a *App) readNames(ctx context.Context, m *Match) error {
 	for player, side := range map[string]game.Color{m.Room.Host: m.Game.Human, m.Room.Guest: m.Game.Human.Opponent()} {
 		if player == "" {

@@ -92,6 +92,10 @@ func gameHeading(f play.GameFacts) Text {
 	if f.Spectator {
 		return WatchedHeading(PlayerText(f.Names[game.Black]), PlayerText(f.Names[game.White]))
 	}
+	if f.Lobby && f.Seat != game.Empty {
+		them := f.Seat.Opponent()
+		return Say("game.heading.lobby", f.Seat, PlayerText(f.Names[them]), them)
+	}
 	return GameHeading(string(f.Opponent), f.Seat, f.Level)
 }
 
