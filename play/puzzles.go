@@ -131,18 +131,19 @@ func (a *App) AnswerPuzzle(ctx context.Context, player string, n int, m game.Squ
 // PuzzlesPerLevel in a row a grade up. A wrong answer ends the streak, and
 // MissesPerLevel in a row take a grade down. A puzzle solved before counts
 // no more, and a second wrong answer to the same puzzle no more than the
-// first; a right answer after a wrong one marks the puzzle done without
-// counting it.
+// first; a right answer after a wrong one, even puzzles later, marks the
+// puzzle done without counting it: only a first answer counts, and the
+// progress remembers every puzzle answered.
 func Progress(pr *club.PuzzleProgress, n int, right bool) bool {
-	done := parseDone(pr.Done)
-	if done.has(n) {
+	x := parseAnswered(pr.Done)
+	if x.solved.has(n) {
 		return false
 	}
-	retry := pr.Current == n && pr.Tried
+	retry := x.tried.has(n) || pr.Current == n && pr.Tried
 	switch {
 	case right:
-		done.add(n)
-		pr.Done = done.String()
+		x.solved.add(n)
+		pr.Done = x.String()
 		if !retry {
 			pr.Solved++
 			pr.Streak++
@@ -162,13 +163,33 @@ func Progress(pr *club.PuzzleProgress, n int, right bool) bool {
 			pr.Level, pr.Misses = max(1, pr.Level-1), 0
 		}
 		pr.Current, pr.Tried = n, true
+		x.tried.add(n)
+		pr.Done = x.String()
 	}
 	pr.Level = max(1, pr.Level)
 	return true
 }
 
 // Solved reports whether puzzle n is among those pr has solved.
-func Solved(pr *club.PuzzleProgress, n int) bool { return parseDone(pr.Done).has(n) }
+func Solved(pr *club.PuzzleProgress, n int) bool { return parseAnswered(pr.Done).solved.has(n) }
+
+// MayShowVerdict reports whether player may see the verdicts of puzzle n:
+// only once they have answered it (see Answered).
+func (a *App) MayShowVerdict(ctx context.Context, player string, n int) (bool, error) {
+	pr, err := a.PuzzleProgress(ctx, player)
+	if err != nil {
+		return false, err
+	}
+	return Answered(pr, n), nil
+}
+
+// Answered reports whether the player whose progress is pr has answered
+// puzzle n, right or wrong: only then is its verdict shown, so that
+// reading a verdict cannot come before a first answer that counts.
+func Answered(pr *club.PuzzleProgress, n int) bool {
+	x := parseAnswered(pr.Done)
+	return x.solved.has(n) || x.tried.has(n) || pr.Current == n && pr.Tried
+}
 
 // NextPuzzle returns the number of the puzzle to offer player after
 // puzzle after (0 for none): one not yet solved, at the grade they have
@@ -186,7 +207,7 @@ func (a *App) NextPuzzle(ctx context.Context, player string, after int) (int, er
 // NextFor is NextPuzzle's choice for progress pr.
 func NextFor(pr *club.PuzzleProgress, after int) int {
 	set := Puzzles()
-	done := parseDone(pr.Done)
+	done := parseAnswered(pr.Done).solved
 	level := max(1, min(puzzle.MaxGrade, pr.Level))
 	// The grade reached, then one above, one below, two above, …
 	for d := range 2 * puzzle.MaxGrade {
@@ -258,7 +279,25 @@ func DailyFor(t time.Time) int {
 	return cands[h%uint64(len(cands))]
 }
 
-// doneSet is the set of solved puzzles, stored as a bitmap in base64.
+// answered is what the progress's Done column keeps: the puzzles solved,
+// and those answered wrong first (whose later right answer counts for
+// nothing), as two bitmaps written "solved.tried"; a value from before the
+// second set is the first alone.
+type answered struct{ solved, tried doneSet }
+
+func parseAnswered(s string) answered {
+	solved, tried, _ := strings.Cut(s, ".")
+	return answered{parseDone(solved), parseDone(tried)}
+}
+
+func (x answered) String() string {
+	if len(x.tried) == 0 {
+		return x.solved.String()
+	}
+	return x.solved.String() + "." + x.tried.String()
+}
+
+// doneSet is a set of puzzles, stored as a bitmap in base64.
 type doneSet []byte
 
 func parseDone(s string) doneSet {
