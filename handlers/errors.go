@@ -83,6 +83,7 @@ var refusals = []struct {
 	{play.ErrNotHost, http.StatusForbidden, views.Notice{Message: views.MsgNotHost()}},
 	{play.ErrNotSeated, http.StatusForbidden, views.NoticeNotSeated()},
 	{play.ErrNoGame, http.StatusNotFound, views.NoticeNoGame()},
+	{play.ErrNoStep, http.StatusNotFound, views.NoticeNoStep()},
 	{play.ErrNotYours, http.StatusForbidden, views.NoticeNotYours()},
 	{play.ErrNoRoom, http.StatusNotFound, views.NoticeNoRoom()},
 	{play.ErrExpired, http.StatusGone, views.NoticeExpired()},

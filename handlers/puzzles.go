@@ -15,7 +15,7 @@ import (
 )
 
 // showPuzzle shows the list (no :n), puzzle :n, or the verdict on the
-// answer :move, which needs no state: every move's value is stored.
+// answer :move, to a player who has answered (else the puzzle, first).
 func (s *Server) showPuzzle(c *gin.Context) error {
 	if c.Param("n") == "" {
 		return s.renderPuzzle(c, nil, nil, http.StatusOK, views.Text{})
@@ -23,6 +23,13 @@ func (s *Server) showPuzzle(c *gin.Context) error {
 	p, ans, err := play.PuzzleAnswerFor(c.Param("n"), c.Param("move"))
 	if err != nil || c.Param("move") != "" && ans == nil {
 		return &refusal{status: http.StatusNotFound, Notice: views.NoticeNoPuzzle(), cause: err}
+	}
+	if ans != nil {
+		if ok, err := s.app.MayShowVerdict(c.Request.Context(), playerID(c), p.Number); err != nil {
+			return err
+		} else if !ok {
+			return redirect(c, views.PuzzleURL(p.Number)+"#board")
+		}
 	}
 	return s.renderPuzzle(c, p, ans, http.StatusOK, views.Text{})
 }

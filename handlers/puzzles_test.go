@@ -179,11 +179,12 @@ func TestPuzzleGoldenPages(t *testing.T) {
 		{"puzzle-1-wrong", url1 + "/answer/" + p.Moves[1].Move.Name(8)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			w := a.do("GET", tc.path, nil, nil)
+			cookie := answeredBy(t, a, tc.path)
+			w := a.do("GET", tc.path, nil, cookie)
 			if w.Code != http.StatusOK {
 				t.Fatalf("GET %s = %d, want 200", tc.path, w.Code)
 			}
-			size := gzipSize(t, a, tc.path, nil)
+			size := gzipSize(t, a, tc.path, cookie)
 			t.Logf("%s: %d bytes gzipped", tc.path, size)
 			if size > 4096 {
 				t.Errorf("GET %s: %d bytes gzipped, want at most 4096", tc.path, size)
@@ -274,7 +275,7 @@ func TestPuzzleLanguages(t *testing.T) {
 		}, "<title>答えを読み取れませんでした。"},
 	} {
 		for path, wants := range tc.want {
-			w := a.getLang(path, tc.lang, nil)
+			w := a.getLang(path, tc.lang, answeredBy(t, a, path))
 			body := w.Body.String()
 			if w.Code != http.StatusOK || w.Header().Get("Content-Language") != tc.lang || !strings.Contains(body, `<html lang="`+tc.lang+`">`) {
 				t.Errorf("%s %s = %d in %q", tc.lang, path, w.Code, w.Header().Get("Content-Language"))
@@ -311,5 +312,48 @@ func TestPuzzleAnswerAfterAFreshDatabase(t *testing.T) {
 	pr, err := a.srv.app.PuzzleProgress(context.Background(), testPlayer)
 	if err != nil || !play.Solved(pr, p.Number) {
 		t.Errorf("the answer did not count: %+v, %v", pr, err)
+	}
+}
+
+// answeredBy returns the cookie of a new player who has posted the answer
+// that path's verdict is about (/puzzles/N/answer/MOVE), without whom the
+// verdict is not shown; nil for any other path.
+func answeredBy(t *testing.T, a *testApp, path string) *http.Cookie {
+	t.Helper()
+	puzzlePath, move, ok := strings.Cut(path, "/answer/")
+	if !ok {
+		return nil
+	}
+	w := a.do("POST", puzzlePath+"/answer", url.Values{"move": {move}}, nil)
+	if w.Code != http.StatusSeeOther {
+		t.Fatalf("POST %s/answer %s = %d", puzzlePath, move, w.Code)
+	}
+	return cookieFrom(t, w)
+}
+
+// TestVerdictAfterAnswer checks that a verdict, which names the best
+// move, is shown only to a player who has answered the puzzle: anyone
+// else is sent to the puzzle; and that an answer after a verdict of
+// the puzzle was read (by answering wrong first) does not count.
+func TestVerdictAfterAnswer(t *testing.T) {
+	a := newApp(t)
+	p := play.Puzzles()[0]
+	url1 := views.PuzzleURL(1)
+	best, second := p.Moves[0].Move.Name(8), p.Moves[1].Move.Name(8)
+	w := a.do("GET", url1+"/answer/"+second, nil, nil)
+	if w.Code != http.StatusSeeOther || w.Header().Get("Location") != url1+"#board" {
+		t.Fatalf("a verdict before any answer: %d to %q, want 303 to the puzzle", w.Code, w.Header().Get("Location"))
+	}
+	cookie := answeredBy(t, a, url1+"/answer/"+second)
+	if w := a.do("GET", url1+"/answer/"+best, nil, cookie); w.Code != http.StatusOK {
+		t.Fatalf("a verdict after an answer: %d, want 200", w.Code)
+	}
+	a.do("POST", url1+"/answer", url.Values{"move": {best}}, cookie)
+	pr, err := a.srv.app.PuzzleProgress(t.Context(), playerFrom(t, a, cookie))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pr.Solved != 0 || !play.Solved(pr, 1) {
+		t.Errorf("after a wrong first answer then the right one: solved %d, puzzle done %v; want 0 counted, done", pr.Solved, play.Solved(pr, 1))
 	}
 }

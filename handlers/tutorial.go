@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -25,18 +24,14 @@ func (s *Server) tutorialIndex(c *gin.Context) error {
 	return nil
 }
 
-var errNoStep = refuse(http.StatusNotFound, views.NoticeNoStep())
-
 func (s *Server) tutorialStep(c *gin.Context) error {
 	n, err := strconv.Atoi(c.Param("step"))
 	if err != nil || c.Param("step") != strconv.Itoa(n) {
-		return errNoStep
+		n = 0 // no step has it
 	}
 	f, err := play.StepFor(n)
-	if errors.Is(err, play.ErrNoStep) {
-		return errNoStep
-	} else if err != nil {
-		return err
+	if err != nil {
+		return err // play.ErrNoStep: 404
 	}
 	trial, err := parseTrial(c, f.Board)
 	if err != nil {
