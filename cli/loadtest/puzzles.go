@@ -119,13 +119,13 @@ func numbers(b []byte, limit int) []int {
 // solver is what a puzzle player remembers of its own answers, to know
 // which of them the server counts.
 type solver struct {
-	done    map[int]bool // puzzles it answered right
-	current int          // the puzzle it last answered wrong, until a right answer
+	done  map[int]bool // puzzles it answered right
+	tried map[int]bool // puzzles it answered wrong first: a later right answer counts for nothing
 }
 
 // solvePuzzles goes from puzzle to puzzle until ctx ends.
 func (p *player) solvePuzzles(ctx context.Context) {
-	s := &solver{done: make(map[int]bool)}
+	s := &solver{done: make(map[int]bool), tried: make(map[int]bool)}
 	path := "/puzzles"
 	for ctx.Err() == nil {
 		pg, err := p.puzzlePage(ctx, path)
@@ -233,7 +233,7 @@ func (p *player) answer(ctx context.Context, s *solver, pg *puzzlePage, move str
 		return &verdict, right, true
 	}
 	// What the answer must make of the progress shown before it.
-	counts := !s.done[n] && s.current != n
+	counts := !s.done[n] && !s.tried[n]
 	solved, streak := pg.solved, pg.streak
 	switch {
 	case counts && right:
@@ -243,9 +243,9 @@ func (p *player) answer(ctx context.Context, s *solver, pg *puzzlePage, move str
 	}
 	if !s.done[n] {
 		if right {
-			s.done[n], s.current = true, 0
+			s.done[n] = true
 		} else {
-			s.current = n
+			s.tried[n] = true
 		}
 	}
 	if verdict.solved != solved || verdict.streak != streak {
@@ -255,7 +255,7 @@ func (p *player) answer(ctx context.Context, s *solver, pg *puzzlePage, move str
 		// starts again as a new player.
 		jar, _ := cookiejar.New(nil)
 		p.client.Jar = jar
-		*s = solver{done: make(map[int]bool)}
+		*s = solver{done: make(map[int]bool), tried: make(map[int]bool)}
 		return nil, false, false
 	}
 	return &verdict, right, true
