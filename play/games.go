@@ -68,14 +68,11 @@ func (a *App) Game(ctx context.Context, player, id string) (*Match, error) {
 // who's turn and the game's first (turns.go), and plays on the game as it
 // stands then.
 func (a *App) Move(ctx context.Context, who Who, m *Match, ply int, mv game.Square) (*Match, error) {
-	done, err := a.takeTurn(ctx, who, m.Game.ID)
+	m, done, err := a.inTurn(ctx, who, m)
 	if err != nil {
 		return m, err
 	}
 	defer done()
-	if m, err = a.fresh(ctx, m); err != nil {
-		return m, err
-	}
 	// A clocked game whose time has run out ends here, and the move is
 	// refused as one on a finished game.
 	if m, err = a.Judge(ctx, m); err != nil {
@@ -98,14 +95,11 @@ func (a *App) Move(ctx context.Context, who Who, m *Match, ply int, mv game.Squa
 // which only an interrupted request can leave behind. It waits for the
 // turns as Move does.
 func (a *App) Resume(ctx context.Context, who Who, m *Match, ply int) (*Match, error) {
-	done, err := a.takeTurn(ctx, who, m.Game.ID)
+	m, done, err := a.inTurn(ctx, who, m)
 	if err != nil {
 		return m, err
 	}
 	defer done()
-	if m, err = a.fresh(ctx, m); err != nil {
-		return m, err
-	}
 	if err := m.Resume(ply); err != nil {
 		return m, err
 	}
@@ -136,14 +130,11 @@ func (a *App) Resign(ctx context.Context, m *Match, ply int) (*Match, error) {
 // unless the hint on record is for this ply already. It waits for the
 // turns as Move does, so that a flood of hint requests runs one search.
 func (a *App) Hint(ctx context.Context, who Who, m *Match, ply int) (*Match, error) {
-	done, err := a.takeTurn(ctx, who, m.Game.ID)
+	m, done, err := a.inTurn(ctx, who, m)
 	if err != nil {
 		return m, err
 	}
 	defer done()
-	if m, err = a.fresh(ctx, m); err != nil {
-		return m, err
-	}
 	need, err := m.NeedsHint(ply)
 	if err != nil || !need {
 		return m, err

@@ -117,6 +117,22 @@ func (k *keyedLocks) held() int {
 	return len(k.locks)
 }
 
+// inTurn waits for who's turn and m's game's (takeTurn), then reads the
+// game as it stands in that turn (fresh). The caller calls done when its
+// turn is over; on an error there is no turn to give back.
+func (a *App) inTurn(ctx context.Context, who Who, m *Match) (*Match, func(), error) {
+	done, err := a.takeTurn(ctx, who, m.Game.ID)
+	if err != nil {
+		return m, nil, err
+	}
+	n, err := a.fresh(ctx, m)
+	if err != nil {
+		done()
+		return n, nil, err
+	}
+	return n, done, nil
+}
+
 // fresh reads m's game again, from the same seat: a match loaded before
 // its request's turn came may be out of date by then.
 func (a *App) fresh(ctx context.Context, m *Match) (*Match, error) {
