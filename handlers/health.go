@@ -54,7 +54,7 @@ func (s *Server) readiness(ctx context.Context) int {
 }
 
 // Waiting returns the event streams and long polls open, for metrics.
-func (s *Server) Waiting() int { return s.waiters.open() }
+func (s *Server) Waiting() int { return s.waiters.Open() }
 
 // StartDrain makes /readyz answer 503 from now on, while every other page
 // is still served: a balancer takes the server out of its rotation before

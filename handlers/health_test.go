@@ -122,7 +122,7 @@ func TestReviewLongPollCounts(t *testing.T) {
 		defer close(done)
 		a.do("GET", "/games/finishedfinished/review?wait=1", nil, cookie)
 	}()
-	waitUntil(t, func() bool { return a.srv.waiters.open() == 1 }, "the long poll to count")
+	waitUntil(t, func() bool { return a.srv.waiters.Open() == 1 }, "the long poll to count")
 	w := a.do("GET", "/games/finishedfinished/review?wait=1", nil, cookie)
 	if w.Code != 200 || !strings.Contains(w.Body.String(), "wait=1") {
 		t.Errorf("a second long poll over the cap = %d; want the page at once", w.Code)
@@ -142,7 +142,7 @@ func TestDrainEndsStreamsWithRetry(t *testing.T) {
 	_, events := seatedGuest(t, host, guest)
 	resp := openStream(t, guest, context.Background(), events)
 	defer resp.Body.Close()
-	waitUntil(t, func() bool { return srv.waiters.open() == 1 }, "the stream to open")
+	waitUntil(t, func() bool { return srv.waiters.Open() == 1 }, "the stream to open")
 	srv.Drain()
 	body, _ := io.ReadAll(resp.Body)
 	if !strings.HasSuffix(string(body), "retry: 3000\n\n") {

@@ -169,10 +169,13 @@ func (s *Server) showChallenge(c *gin.Context) error {
 		return err
 	}
 	if ch.GameID == "" && c.Query("wait") != "" {
-		if leave, status := s.waiters.enter(p); status == 0 {
-			ch, err = s.app.WaitForChallenge(ctx, p, id)
+		if wait, leave, ok := s.enterPoll(c); ok {
+			waited, err := s.app.WaitForChallenge(wait, p, id)
 			leave()
-			if err != nil {
+			switch {
+			case err == nil:
+				ch = waited
+			case !stoppedEarly(c, err):
 				return err
 			}
 		}

@@ -100,12 +100,16 @@ func (s *Server) waitForChange(c *gin.Context, m *play.Match, after string) (*pl
 	if !play.ValidStamp(after) {
 		return m, nil
 	}
-	leave, status := s.waiters.enter(playerID(c))
-	if status != 0 {
+	wait, leave, ok := s.enterPoll(c)
+	if !ok {
 		return m, nil
 	}
 	defer leave()
-	return s.app.WaitForChange(c.Request.Context(), playerID(c), m.Game.ID, after)
+	waited, err := s.app.WaitForChange(wait, playerID(c), m.Game.ID, after)
+	if stoppedEarly(c, err) {
+		return m, nil
+	}
+	return waited, err
 }
 
 // events streams Server-Sent Events to a player waiting in an online game:

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -36,9 +37,15 @@ func (s *Server) showReview(c *gin.Context) error {
 	if _, wait := c.GetQuery("wait"); wait {
 		// The long poll counts among the waiters; over the caps it does
 		// not wait, and the page answers at once.
-		if leave, status := s.waiters.enter(playerID(c)); status == 0 {
+		if wait, leave, ok := s.enterPoll(c); ok {
 			defer leave()
-			load = s.app.WaitForReview
+			load = func(ctx context.Context, m *play.Match) (*play.Review, error) {
+				sr, err := s.app.WaitForReview(wait, m)
+				if stoppedEarly(c, err) {
+					return s.app.Review(ctx, m)
+				}
+				return sr, err
+			}
 		}
 	}
 	sr, err := load(ctx, m)

@@ -106,7 +106,7 @@ type Server struct {
 	trustedProxies            []string
 	publicURL                 string
 	now                       func() time.Time
-	waiters                   *waiters
+	waiters                   *play.Waiters
 	streamLifetime            time.Duration
 	heartbeat                 time.Duration
 	ready                     func(context.Context) error
@@ -170,7 +170,7 @@ func New(cfg Config) (*Server, error) {
 	s.hintLimit = newLimit(cfg.HintRate, cfg.HintBurst, DefaultHintRate, DefaultHintBurst)
 	s.playerLimit = newLimit(cfg.NewPlayersPerHour/3600, cfg.NewPlayersBurst, DefaultNewPlayersPerHour/3600.0, DefaultNewPlayersBurst)
 	s.netGameLimit = newLimit(cfg.NewGamesPerHour/3600, cfg.NewGamesBurst, DefaultNewGamesPerHour/3600.0, DefaultNewGamesBurst)
-	s.waiters = newWaiters(cfg.WaitersPerPlayer, cfg.Waiters, s.refused)
+	s.waiters = play.NewWaiters(cfg.WaitersPerPlayer, cfg.Waiters, s.refused)
 	s.streamLifetime = cfg.StreamLifetime
 	if s.streamLifetime <= 0 {
 		s.streamLifetime = DefaultStreamLifetime

@@ -1,6 +1,8 @@
 package handlers
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"time"
@@ -26,16 +28,43 @@ const DefaultHeartbeat = 15 * time.Second
 // enterWaiters counts the request among the event streams and long polls
 // open, or refuses it with 429 (the player's cap) or 503 (its network's,
 // the streams' or the server's) and a Retry-After; leave ends the count.
+// The stream's request context also ends when another network takes its
+// place (see waiters): the stream ends, and the browser reconnects.
 func (s *Server) enterWaiters(c *gin.Context) (leave func(), err error) {
-	leave, status := s.waiters.enterStream(playerID(c), play.Network(c.ClientIP()))
-	if status == 0 {
-		return leave, nil
+	ctx, stop := context.WithCancel(c.Request.Context())
+	who, network := waiter(c)
+	uncount, err := s.waiters.EnterStream(who, network, stop)
+	if err == nil {
+		c.Request = c.Request.WithContext(ctx)
+		return func() { uncount(); stop() }, nil
 	}
+	stop()
 	c.Header("Retry-After", "30")
-	if status == http.StatusTooManyRequests {
-		return nil, refuse(status, views.NoticeTooManyWaits())
+	if errors.Is(err, play.ErrWaitsPlayer) {
+		return nil, refuse(http.StatusTooManyRequests, views.NoticeTooManyWaits())
 	}
-	return nil, refuse(status, views.NoticeBusy())
+	return nil, refuse(http.StatusServiceUnavailable, views.NoticeBusy())
+}
+
+// enterPoll counts a long poll of c among the waiters. Over a cap ok is
+// false and the page answers at once, without waiting. The poll waits on
+// ctx, which ends with the request and also when another network takes
+// its place: then stoppedEarly is true, and the page answers at once.
+func (s *Server) enterPoll(c *gin.Context) (ctx context.Context, leave func(), ok bool) {
+	ctx, stop := context.WithCancel(c.Request.Context())
+	who, network := waiter(c)
+	uncount, err := s.waiters.EnterPoll(who, network, stop)
+	if err != nil {
+		stop()
+		return nil, nil, false
+	}
+	return ctx, func() { uncount(); stop() }, true
+}
+
+// stoppedEarly reports whether err ended a long poll whose place another
+// network took, while its request goes on.
+func stoppedEarly(c *gin.Context, err error) bool {
+	return errors.Is(err, context.Canceled) && c.Request.Context().Err() == nil
 }
 
 // stream answers c with an event stream. When first is not "", the page

@@ -2,13 +2,19 @@ package handlers
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"reversi/play"
 )
 
 // openStream opens an event stream as c and returns its response once the
@@ -59,7 +65,7 @@ func TestWaitersAreCapped(t *testing.T) {
 		t.Errorf("the host's stream: %d, want 200", resp.StatusCode)
 	}
 	cancel()
-	waitUntil(t, func() bool { return srv.waiters.open() == 0 }, "the streams to close")
+	waitUntil(t, func() bool { return srv.waiters.Open() == 0 }, "the streams to close")
 }
 
 func TestWaitersServerCap(t *testing.T) {
@@ -95,7 +101,7 @@ func TestStreamLifetime(t *testing.T) {
 		t.Fatal("the stream outlived its lifetime")
 	}
 	resp.Body.Close()
-	waitUntil(t, func() bool { return srv.waiters.open() == 0 }, "the stream's place to be freed")
+	waitUntil(t, func() bool { return srv.waiters.Open() == 0 }, "the stream's place to be freed")
 }
 
 // TestStreamAfterMustBeAStamp checks that ?after, which the stream writes
@@ -137,7 +143,7 @@ func TestStreamMemory(t *testing.T) {
 		resp := openStream(t, guest, ctx, events)
 		defer resp.Body.Close()
 	}
-	waitUntil(t, func() bool { return srv.waiters.open() == n }, fmt.Sprintf("%d streams", n))
+	waitUntil(t, func() bool { return srv.waiters.Open() == n }, fmt.Sprintf("%d streams", n))
 	after := inUse()
 	cancel()
 	// Both ends live in this process: the client's side is counted too,
@@ -145,66 +151,35 @@ func TestStreamMemory(t *testing.T) {
 	t.Logf("%d open event streams: %.1f KB each (server and client together)", n, float64(after-before)/n/1024)
 }
 
-// TestStreamsSharedPerNetwork fills one network's share of the event
-// streams with many players: the next player of that network is refused
-// (and falls back to its long poll, which still finds a place), while
-// another network's player gets a stream.
-func TestStreamsSharedPerNetwork(t *testing.T) {
-	var refusals []string
-	w := newWaiters(4, 80, func(kind string) { refusals = append(refusals, kind) })
-	// 80 places: streams may take 60, one network 10.
-	for i := range 10 {
-		if _, status := w.enterStream(fmt.Sprintf("p%d", i), "net 198.51.100.0/24"); status != 0 {
-			t.Fatalf("stream %d within the network's share refused with %d", i, status)
-		}
-	}
-	for _, tc := range []struct {
-		name, player, net string
-		stream            bool
-		want              int
-	}{
-		{"a new player of the full network", "p10", "net 198.51.100.0/24", true, http.StatusServiceUnavailable},
-		{"the same player's long poll", "p10", "", false, 0},
-		{"another network's player", "q0", "net 203.0.113.0/24", true, 0},
-	} {
-		var status int
-		if tc.stream {
-			_, status = w.enterStream(tc.player, tc.net)
-		} else {
-			_, status = w.enter(tc.player)
-		}
-		if status != tc.want {
-			t.Errorf("%s: status %d, want %d", tc.name, status, tc.want)
-		}
-	}
-	if len(refusals) != 1 || refusals[0] != "waiters-network" {
-		t.Errorf("refusals %q, want one waiters-network", refusals)
-	}
+// cookielessWaiter is the waiter of c, for enterStream.
+func cookielessWaiter(c *gin.Context) (string, string, func()) {
+	w, network := waiter(c)
+	return w, network, nil
 }
 
-// TestStreamsLeaveRoomForPolls fills the streams' share from many
-// networks: the next stream is refused, and long polls still find the
-// quarter kept for them; a stream that leaves frees its place.
-func TestStreamsLeaveRoomForPolls(t *testing.T) {
-	w := newWaiters(4, 8, func(string) {}) // streams may take 6, a network max(4, 1)
-	var leaves []func()
-	for i := range 6 {
-		leave, status := w.enterStream(fmt.Sprintf("p%d", i), fmt.Sprintf("net 10.0.%d.0/24", i))
-		if status != 0 {
-			t.Fatalf("stream %d refused with %d", i, status)
-		}
-		leaves = append(leaves, leave)
-	}
-	if _, status := w.enterStream("p6", "net 10.0.6.0/24"); status != http.StatusServiceUnavailable {
-		t.Errorf("a seventh stream: status %d, want 503", status)
-	}
-	for i := range 2 {
-		if _, status := w.enter(fmt.Sprintf("poll%d", i)); status != 0 {
-			t.Errorf("long poll %d with the streams full: status %d, want a place", i, status)
+// TestCookielessWaitersApart checks that visitors without a cookie (the
+// spectators of a lobby game, say) are counted by address, not all as
+// one player with no id: a fifth cookieless spectator anywhere used to
+// find the one player's four places taken.
+func TestCookielessWaitersApart(t *testing.T) {
+	w := play.NewWaiters(4, 80, func(string) {})
+	for i := range 8 {
+		c, _ := gin.CreateTestContext(httptest.NewRecorder())
+		c.Request = httptest.NewRequest(http.MethodGet, "/games/x/events", nil)
+		c.Request.RemoteAddr = fmt.Sprintf("198.51.100.%d:4000", i+1)
+		if _, err := w.EnterStream(cookielessWaiter(c)); err != nil {
+			t.Fatalf("cookieless spectator %d of 8, each from its own address: %v", i+1, err)
 		}
 	}
-	leaves[0]()
-	if _, status := w.enterStream("p6", "net 10.0.6.0/24"); status != 0 {
-		t.Errorf("a stream after one left: status %d, want a place", status)
+	c, _ := gin.CreateTestContext(httptest.NewRecorder())
+	c.Request = httptest.NewRequest(http.MethodGet, "/games/x/events", nil)
+	c.Request.RemoteAddr = "203.0.113.1:4001"
+	for range 4 {
+		if _, err := w.EnterStream(cookielessWaiter(c)); err != nil {
+			t.Fatalf("a stream within one cookieless address's four: %v", err)
+		}
+	}
+	if _, err := w.EnterStream(cookielessWaiter(c)); !errors.Is(err, play.ErrWaitsPlayer) {
+		t.Errorf("a fifth stream from one cookieless address: %v, want ErrWaitsPlayer", err)
 	}
 }
