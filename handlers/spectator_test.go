@@ -54,6 +54,18 @@ func TestSpectatorPage(t *testing.T) {
 	} else if !strings.Contains(body, "<h1>You (White) against Alice (Black)</h1>") {
 		t.Errorf("the guest's heading does not name Alice:\n%s", body)
 	}
+	// Players who met in the lobby go by name in the score's lines too,
+	// not as the "friend" of an invite game, and a first round is no match.
+	for _, body := range []string{bob.get(gamePath).body, ann.get(gamePath).body} {
+		for _, unwanted := range []string{"your friend", "Round 1 of the match"} {
+			if strings.Contains(body, unwanted) {
+				t.Errorf("a lobby game's player page says %q", unwanted)
+			}
+		}
+	}
+	if body := bob.get(gamePath).body; !strings.Contains(body, "(Alice)") {
+		t.Errorf("the guest's score lines do not name Alice:\n%s", body)
+	}
 	if body := ann.get(gamePath).body; !strings.Contains(body, "<h1>You (Black) against Anonymous (White)</h1>") {
 		t.Errorf("the host's heading does not name the anonymous guest:\n%s", body)
 	}

@@ -171,8 +171,8 @@ func gamePlayers(f play.GameFacts) []PlayerLine {
 	lines := make([]PlayerLine, 0, 2)
 	for _, c := range []game.Color{game.Black, game.White} {
 		role := PlayerRole(string(f.Opponent), f.Seat, c)
-		if f.Spectator {
-			role = PlayerText(f.Names[c])
+		if f.Spectator || f.Lobby && c != f.Seat {
+			role = PlayerText(f.Names[c]) // players who met in the lobby go by name
 		}
 		lines = append(lines, PlayerLine{
 			Color: c.String(), Side: c, Role: role,
@@ -231,7 +231,13 @@ func roomView(f play.GameFacts, r GameRequest) *OnlineView {
 	if !waiting.IsZero() {
 		v.Waiting, v.Check, v.Events = waiting, r.Check, r.Events
 	}
-	if !f.Spectator { // the score counts "mine" and "theirs"
+	switch {
+	case f.Spectator: // the score counts "mine" and "theirs"
+	case f.Lobby:
+		if s := room.Score; s.Mine+s.Theirs+s.Draws > 0 {
+			v.Score = Say("online.score.named", s.Round, s.Mine, s.Theirs, s.Draws, PlayerText(f.Names[room.Them]))
+		}
+	default:
 		v.Score = MatchScore(room.Score.Round, room.Score.Mine, room.Score.Theirs, room.Score.Draws)
 	}
 	return v
