@@ -66,6 +66,31 @@ func (tc TimeControl) String() string {
 	return "none"
 }
 
+// GGF is the time control as a GGF record's TI writes it, in the clock
+// notation of the game servers that made the format: the initial time, the
+// increment and the extension, each [[HH:]MM:]SS, separated by slashes. A
+// live clock is "05:00/00:03/" (5+3); correspondence is a fixed time for
+// one move that starts again at every move, "24:00:00,N1//24:00:00,N1"
+// (the initial time for one move, then an extension of the same for every
+// move, not added to what is left). No clock is "0", as before clocks.
+func (tc TimeControl) GGF() string {
+	hms := func(d time.Duration) string {
+		h, m, s := int(d/time.Hour), int(d/time.Minute)%60, int(d/time.Second)%60
+		if h > 0 {
+			return fmt.Sprintf("%02d:%02d:%02d", h, m, s)
+		}
+		return fmt.Sprintf("%02d:%02d", m, s)
+	}
+	switch {
+	case tc.Correspondence():
+		day := hms(tc.PerMove) + ",N1"
+		return day + "//" + day
+	case tc.Initial > 0:
+		return hms(tc.Initial) + "/" + hms(tc.Increment) + "/"
+	}
+	return "0"
+}
+
 // None reports whether the game has no clock.
 func (tc TimeControl) None() bool { return tc == TimeControl{} }
 

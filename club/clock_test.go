@@ -39,6 +39,26 @@ func TestTimeControls(t *testing.T) {
 	}
 }
 
+// TestTimeControlGGF checks the clocks as a GGF record's TI writes them.
+func TestTimeControlGGF(t *testing.T) {
+	for name, want := range map[string]string{
+		"none":  "0",
+		"1+0":   "01:00/00:00/",
+		"5+3":   "05:00/00:03/",
+		"15+10": "15:00/00:10/",
+		"1d":    "24:00:00,N1//24:00:00,N1",
+		"7d":    "168:00:00,N1//168:00:00,N1",
+	} {
+		tc, err := ParseTimeControl(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := tc.GGF(); got != want {
+			t.Errorf("%s: TI[%s], want TI[%s]", name, got, want)
+		}
+	}
+}
+
 // TestClock follows a 3+2 game: time runs only for the side to move, the
 // increment comes after each move, and a correspondence clock starts
 // again in full at every move.

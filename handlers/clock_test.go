@@ -101,7 +101,7 @@ func TestClockedGamePage(t *testing.T) {
 		"# Black lost on time: White wins, 64 to 0 by the tournament score.\n") {
 		t.Errorf("the transcript:\n%s", w.Body)
 	}
-	if w := a.do("GET", "/games/"+id+"/ggf", nil, black); !strings.Contains(w.Body.String(), "RE[-64.00:t]") {
+	if w := a.do("GET", "/games/"+id+"/ggf", nil, black); !strings.Contains(w.Body.String(), "RE[-64.00:t]TI[01:00/00:00/]") {
 		t.Errorf("the GGF record:\n%s", w.Body)
 	}
 	// A move sent from the page before the flag changes nothing.

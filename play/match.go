@@ -481,7 +481,7 @@ func (o Outcome) GGFResult(over bool) string {
 func (m *Match) GGF(black, white string) *game.Record {
 	g := m.Game
 	return &game.Record{Game: g.Record, Place: "reversi", Date: g.Created.UTC().Format("2006.01.02_15:04:05.UTC"),
-		Time: "0", Black: black, White: white, Result: m.Outcome().GGFResult(m.Board().Over())}
+		Time: g.TimeControl.GGF(), Black: black, White: white, Result: m.Outcome().GGFResult(m.Board().Over())}
 }
 
 // HumanPassed reports whether the viewer has passed in this game.
