@@ -130,6 +130,9 @@ func TestAbortedGamePage(t *testing.T) {
 	if strings.Contains(body, "Tournament score") {
 		t.Error("an aborted game shows a tournament score")
 	}
+	if strings.Contains(body, "/review") {
+		t.Error("an aborted game offers a review of its one move or none")
+	}
 	if g := a.stored(id); g.Ending != club.EndedAborted {
 		t.Errorf("stored ending %q, want aborted", g.Ending)
 	}
