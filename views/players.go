@@ -182,7 +182,6 @@ func (g RatingGraph) SVG(l *Lang) template.HTML {
 // LeaderRow is one player in the list of the best.
 type LeaderRow struct {
 	RatingView
-	Rank  int
 	Name  string
 	URL   string
 	Games int
@@ -217,16 +216,16 @@ func NewPlayersPage(b Base, l *play.Leaders) PlayersPage {
 	for _, k := range play.Kinds() {
 		p.Kinds = append(p.Kinds, KindLink{URL: PlayersURL(k), Text: KindText(k.Size, k.Speed), Current: k == l.Kind})
 	}
-	rows := func(lines []play.RatingLine, from int) []LeaderRow {
+	rows := func(lines []play.RatingLine) []LeaderRow {
 		var out []LeaderRow
-		for i, r := range lines {
-			out = append(out, LeaderRow{RatingView: NewRatingView(r), Rank: from + i, Name: string(r.Name),
+		for _, r := range lines {
+			out = append(out, LeaderRow{RatingView: NewRatingView(r), Name: string(r.Name),
 				URL: ProfileURL(r.Name), Games: r.Games})
 		}
 		return out
 	}
-	p.Settled = rows(l.Settled, 1)
-	p.Provisional = rows(l.Provisional, len(l.Settled)+1)
+	p.Settled = rows(l.Settled)
+	p.Provisional = rows(l.Provisional)
 	return p
 }
 
