@@ -184,10 +184,11 @@ func gzipped(t *testing.T, base, path, lang string) int {
 	return len(body)
 }
 
-// TestRatingPageWeights fills the profile and the list to their bounds
-// (every kind of rating with its whole graph and the recent games; the
-// whole list, in its longest names) and weighs them gzipped, in every
-// language.
+// TestRatingPageWeights fills the profile, the list and the lobby to
+// their bounds (every kind of rating with its whole graph and the recent
+// games; the whole list, in long names; the lobby's 20 challenges, each
+// with its maker's rating, and 20 games) and weighs them gzipped, in
+// every language.
 func TestRatingPageWeights(t *testing.T) {
 	ts, st := onlineServer(t, nil)
 	ctx := context.Background()
@@ -215,6 +216,22 @@ func TestRatingPageWeights(t *testing.T) {
 		n++
 		storeRatedGame(t, st, fmt.Sprintf("g%015d", n), players[i], players[i+1], 8, "5+3")
 	}
+	// The lobby full too: 20 challenges of named, rated makers, 20 games.
+	for i := range 20 {
+		tc, _ := club.ParseTimeControl("15+10")
+		if err := st.MakeChallenge(ctx, &club.Challenge{ID: fmt.Sprintf("c%015d", i), PlayerID: players[i], Size: 10,
+			Clock: tc, Color: game.White, Rated: true}); err != nil {
+			t.Fatal(err)
+		}
+		g := &club.Game{ID: fmt.Sprintf("l%015d", i), PlayerID: players[20+i], Opponent: club.Online, Human: game.White,
+			Level: "easy", Record: game.Game{Options: game.Options{Size: 10, Start: game.Cross}}, HintPly: -1,
+			HintSquare: game.Pass, TimeControl: tc, Rated: true}
+		r := &club.Room{ID: fmt.Sprintf("lr%014d", i), Token: fmt.Sprintf("lt%014d", i), Host: players[20+i],
+			Guest: players[39-i], HostColor: game.White, Round: 1, Public: true}
+		if err := st.CreateRoom(ctx, r, g); err != nil {
+			t.Fatal(err)
+		}
+	}
 	profile := views.ProfileURL(club.Name(fmt.Sprintf("名前のとても長いプレイヤー%02d_abcdef", 0)))
 	c := newClient(t, ts.URL)
 	if page := c.get(profile).body; strings.Count(page, "<tr>") < 6*(play.HistoryPoints+1) || strings.Count(page, "<li>") < play.RecentGames {
@@ -224,11 +241,12 @@ func TestRatingPageWeights(t *testing.T) {
 		t.Fatalf("the full list holds %d players, want 40", strings.Count(page, "data-rating"))
 	}
 	for _, lang := range []string{"en", "fr", "ja"} {
-		for _, path := range []string{profile, "/players"} {
+		for _, path := range []string{profile, "/players", "/lobby"} {
 			size := gzipped(t, ts.URL, path, lang)
-			t.Logf("%s in %s, gzipped: %d bytes", path, lang, size)
+			what := map[string]string{profile: "the profile", "/players": "the list", "/lobby": "the lobby"}[path]
+			t.Logf("%s in %s, gzipped: %d bytes", what, lang, size)
 			if size > 4096 {
-				t.Errorf("%s in %s is %d bytes gzipped, over 4096", path, lang, size)
+				t.Errorf("%s in %s is %d bytes gzipped, over 4096", what, lang, size)
 			}
 		}
 	}
