@@ -112,7 +112,7 @@ func TestCrashRatingsWithTheGamesEnd(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				hist, err := store.RatedGames(ctx, pl.ID, 10)
+				hist, err := store.RatedGames(ctx, pl.ID, 0, "", 10)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -158,8 +158,10 @@ type Store interface {
 	// and live before correspondence.
 	Ratings(ctx context.Context, playerID string) ([]*Rating, error)
 	// RatedGames returns the player's rated games, the newest first, at
-	// most limit of them.
-	RatedGames(ctx context.Context, playerID string, limit int) ([]*RatedGame, error)
+	// most limit of them: every one, counted or not, when size is 0;
+	// otherwise the counted games of the kind size and speed, which are
+	// that rating's history.
+	RatedGames(ctx context.Context, playerID string, size int, speed Speed, limit int) ([]*RatedGame, error)
 	// PlayerByName returns the player whose name has n's key, or
 	// ErrNotFound.
 	PlayerByName(ctx context.Context, n Name) (*Player, error)

@@ -157,12 +157,17 @@ func (s *Store) Ratings(ctx context.Context, playerID string) ([]*club.Rating, e
 	return list, nil
 }
 
-// RatedGames returns the player's rated games, the newest first.
-func (s *Store) RatedGames(ctx context.Context, playerID string, limit int) ([]*club.RatedGame, error) {
+// RatedGames returns the player's rated games, the newest first: all of
+// them, or when size is not 0 the counted ones of a kind.
+func (s *Store) RatedGames(ctx context.Context, playerID string, size int, speed club.Speed, limit int) ([]*club.RatedGame, error) {
 	var list []*club.RatedGame
+	where, args := `player_id = ?`, []any{playerID}
+	if size != 0 {
+		where, args = `player_id = ? AND size = ? AND speed = ? AND counted = ?`, []any{playerID, size, string(speed), true}
+	}
 	err := s.d.Query(ctx, `SELECT game_id, player_id, size, speed, opponent, opponent_rating, score, rating_before,
-		rating, deviation, ended_at, counted FROM rated_games WHERE player_id = ?
-		ORDER BY ended_at DESC, game_id LIMIT ?`, []any{playerID, limit}, func(row Row) error {
+		rating, deviation, ended_at, counted FROM rated_games WHERE `+where+`
+		ORDER BY ended_at DESC, game_id LIMIT ?`, append(args, limit), func(row Row) error {
 		var (
 			g               club.RatedGame
 			speed, opponent string

@@ -74,17 +74,15 @@ func (a *App) Profile(ctx context.Context, name string) (*Profile, error) {
 	if err != nil {
 		return nil, err
 	}
-	games, err := a.store.RatedGames(ctx, p.ID, len(rs)*HistoryPoints+RecentGames)
+	recent, err := a.store.RatedGames(ctx, p.ID, 0, "", RecentGames)
 	if err != nil {
 		return nil, err
 	}
-	pr := &Profile{Player: p, Recent: games[:min(len(games), RecentGames)]}
+	pr := &Profile{Player: p, Recent: recent}
 	for _, r := range rs {
 		line := a.ratingLine(r, p.ID, r.Size, r.Speed)
-		for _, g := range games {
-			if g.Size == r.Size && g.Speed == r.Speed && g.Counted && len(line.History) < HistoryPoints {
-				line.History = append(line.History, g)
-			}
+		if line.History, err = a.store.RatedGames(ctx, p.ID, r.Size, r.Speed, HistoryPoints); err != nil {
+			return nil, err
 		}
 		slices.Reverse(line.History)
 		pr.Ratings = append(pr.Ratings, line)

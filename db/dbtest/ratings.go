@@ -3,6 +3,7 @@ package dbtest
 import (
 	"errors"
 	"math"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -95,7 +96,7 @@ func testRatedEndOnce(t *testing.T, e *env) {
 	if w2 := e.rating(t, "Winner"); *w2 != *w {
 		t.Errorf("after a second end the rating is %+v, want %+v", *w2, *w)
 	}
-	hist, err := e.s.RatedGames(ctx, "Winner", 10)
+	hist, err := e.s.RatedGames(ctx, "Winner", 0, "", 10)
 	if err != nil || len(hist) != 1 || hist[0].GameID != "rg1" || hist[0].Opponent != "Loser" || hist[0].Score != 1 ||
 		!hist[0].Counted || hist[0].OpponentRating != 1500 || hist[0].Before != 1500 || hist[0].Rating != w.Rating.Rating {
 		t.Errorf("RatedGames(Winner) = %+v, %v", hist, err)
@@ -132,7 +133,7 @@ func testUnratedEndsChangeNothing(t *testing.T, e *env) {
 	}
 	for _, p := range []string{"Ann", "Bob"} {
 		rs, err := e.s.Ratings(ctx, p)
-		hist, err2 := e.s.RatedGames(ctx, p, 10)
+		hist, err2 := e.s.RatedGames(ctx, p, 0, "", 10)
 		if len(rs) != 0 || len(hist) != 0 || err != nil || err2 != nil {
 			t.Errorf("%s after an aborted and a casual game: ratings %v (%v), games %v (%v); want none", p, rs, err, hist, err2)
 		}
@@ -162,7 +163,7 @@ func testSharedNetworkOnceADay(t *testing.T, e *env) {
 	if e.rating(t, "Alt2") != nil {
 		t.Errorf("the uncounted game made Alt2 a rating")
 	}
-	hist, err := e.s.RatedGames(ctx, "Alt2", 10)
+	hist, err := e.s.RatedGames(ctx, "Alt2", 0, "", 10)
 	if err != nil || len(hist) != 1 || hist[0].Counted || hist[0].Rating != 1500 {
 		t.Errorf("Alt2's rated games = %+v, %v; want one not counted", hist, err)
 	}
@@ -174,6 +175,22 @@ func testSharedNetworkOnceADay(t *testing.T, e *env) {
 	end("s3", "Alt2", "Main", true)
 	if got := e.rating(t, "Main"); got.Games != 3 {
 		t.Errorf("the next day's shared-network game did not count: %+v", *got)
+	}
+	// The rating's history holds its counted games; all of them, the
+	// one not counted too.
+	for _, tt := range []struct {
+		size  int
+		speed club.Speed
+		want  []string
+	}{{8, club.Live, []string{"s3", "f1", "s1"}}, {0, "", []string{"s3", "f1", "s2", "s1"}}, {6, club.Live, nil}} {
+		hist, err := e.s.RatedGames(ctx, "Main", tt.size, tt.speed, 10)
+		var got []string
+		for _, g := range hist {
+			got = append(got, g.GameID)
+		}
+		if err != nil || !slices.Equal(got, tt.want) {
+			t.Errorf("RatedGames(Main, %d, %q) = %v, %v; want %v", tt.size, tt.speed, got, err, tt.want)
+		}
 	}
 }
 
@@ -220,7 +237,7 @@ func testLeadersAndProfiles(t *testing.T, e *env) {
 	if rs, _ := e.s.Ratings(ctx, "Low"); len(rs) != 0 {
 		t.Errorf("the deleted player's ratings stay: %v", rs)
 	}
-	hist, err := e.s.RatedGames(ctx, "Top", 10)
+	hist, err := e.s.RatedGames(ctx, "Top", 0, "", 10)
 	if err != nil || len(hist) != 1 || hist[0].Opponent != "Low" {
 		t.Errorf("the opponent's history after the deletion = %+v, %v", hist, err)
 	}
