@@ -139,7 +139,7 @@ func testUnratedEndsChangeNothing(t *testing.T, e *env) {
 		}
 	}
 	// A rated game still playing rates nothing either.
-	g = e.ratedGame(t, "going", "Ann", "Bob", false)
+	e.ratedGame(t, "going", "Ann", "Bob", false) // four plies stored, the game goes on
 	if rs, _ := e.s.Ratings(ctx, "Ann"); len(rs) != 0 {
 		t.Errorf("a game still playing made ratings %v", rs)
 	}
