@@ -16,7 +16,7 @@ import (
 // TestBrowserRatings audits a profile with a history of a few games and
 // the list of the best, in light and dark, at 320 and 1280 px: axe-core
 // finds nothing, nothing scrolls sideways, and each page is kept as a
-// screenshot. It also audits the lobby with a named maker's rating.
+// screenshot. It also audits the lobby with a rated maker's challenge.
 func TestBrowserRatings(t *testing.T) {
 	axe := axeSource(t)
 	dir := os.Getenv("REVERSI_SCREENSHOTS")
@@ -54,6 +54,11 @@ func TestBrowserRatings(t *testing.T) {
 		}
 		storeRatedGame(t, a.store, fmt.Sprintf("browsergame%05d", i), host, guest, 8, "5+3")
 	}
+	// The lobby lists a challenge of the rated player's, with the rating.
+	tc, _ := club.ParseTimeControl("5+3")
+	if err := a.store.MakeChallenge(ctx, &club.Challenge{ID: "browserchalleng1", PlayerID: winner, Size: 8, Clock: tc, Rated: true}); err != nil {
+		t.Fatal(err)
+	}
 	profile := "/players/Acceptor_%E9%95%B7%E3%81%84%E5%90%8D%E5%89%8D_x"
 	for _, scheme := range lookSchemes[:2] {
 		for _, width := range []int{320, 1280} {
@@ -64,6 +69,7 @@ func TestBrowserRatings(t *testing.T) {
 				}
 				for _, page := range []struct{ name, path string }{
 					{"profile", profile}, {"players", "/players"}, {"empty", "/players?size=10&speed=correspondence"},
+					{"lobby", "/lobby"},
 				} {
 					do(t, ctx, chromedp.Navigate(ts.URL+page.path))
 					if sw := eval[int](t, ctx, `document.documentElement.scrollWidth`); sw > width {
