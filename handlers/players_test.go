@@ -251,3 +251,31 @@ func TestRatingPageWeights(t *testing.T) {
 		}
 	}
 }
+
+// FuzzPlayersPages: no name, size or speed gives a 500; a profile is 200
+// or 404, and so is the list.
+func FuzzPlayersPages(f *testing.F) {
+	for _, seed := range [][3]string{
+		{"Ann", "8", "live"}, {"me", "", ""}, {"%00", "6", "correspondence"}, {"ＡＮＮ", "10", ""},
+		{"a/b", "08", "blitz"}, {strings.Repeat("x", 300), "-1", "LIVE"}, {"", "", ""}, {"%zz", "8 ", "live "},
+	} {
+		f.Add(seed[0], seed[1], seed[2])
+	}
+	a := newApp(f)
+	if err := a.store.CreatePlayer(context.Background(), testPlayer); err != nil {
+		f.Fatal(err)
+	}
+	if err := a.store.SetName(context.Background(), testPlayer, "Ann"); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, name, size, speed string) {
+		a.t = t
+		for _, target := range []string{"/players/" + url.PathEscape(name),
+			"/players?" + url.Values{"size": {size}, "speed": {speed}}.Encode()} {
+			w := a.do("GET", target, nil, nil)
+			if w.Code != http.StatusOK && w.Code != http.StatusNotFound && w.Code != http.StatusMovedPermanently {
+				t.Errorf("GET %s = %d", target, w.Code)
+			}
+		}
+	})
+}
