@@ -139,7 +139,7 @@ func TestProfileAndListRefusals(t *testing.T) {
 	}
 	// The lobby shows the challenge's rating; a rated quick pool is offered.
 	lobby := c.want(c.get("/lobby"), http.StatusOK, "the lobby").body
-	for _, want := range []string{`data-rating="1500"`, "1500?", `name="rated" value="on"`, `href="/players/Lonely"`} {
+	for _, want := range []string{`data-rating="1500"`, "1500?", `name="rated" value="on"`, `href="/players/Lonely"`, "8×8, 5 min &#43; 3 s, rated"} {
 		if !strings.Contains(lobby, want) {
 			t.Errorf("the lobby lacks %q", want)
 		}

@@ -72,6 +72,8 @@ type ChallengeRow struct {
 	Rating *RatingView
 	// Profile is the maker's profile, or "" for an anonymous maker.
 	Profile string
+	// Game is the board and the clock, and whether the game is rated.
+	Game Text
 	// Accept is where its one-button form posts, or "" for the viewer's
 	// own challenge, which links to its waiting page (Mine) instead.
 	Accept, Mine string
@@ -107,6 +109,10 @@ func NewLobbyPage(b Base, l *play.Lobby) LobbyPage {
 	p := LobbyPage{Base: b, Named: l.Viewer.Named(), You: PlayerText(l.Viewer.Name)}
 	for _, c := range l.Challenges {
 		row := ChallengeRow{Maker: PlayerText(c.Name), Size: SizeText(c.Size), Clock: ClockText(c.Clock), Color: SideText(c.Color)}
+		row.Game = Say("rating.kind", row.Size, row.Clock)
+		if c.Rated {
+			row.Game = Say("lobby.game.rated", row.Game)
+		}
 		if c.Name != "" {
 			rv := NewRatingView(c.Rating)
 			row.Rating, row.Profile = &rv, ProfileURL(c.Name)
