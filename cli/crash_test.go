@@ -87,9 +87,9 @@ func (s *serverProcess) log() string {
 	return string(b)
 }
 
-// startServer starts the binary on a free loopback port and waits until it
-// answers.
-func startServer(t *testing.T, bin, dbPath string) *serverProcess {
+// startServer starts the binary on a free loopback port, with flags
+// besides -addr and -db, and waits until it answers.
+func startServer(t *testing.T, bin, dbPath string, flags ...string) *serverProcess {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -102,7 +102,7 @@ func startServer(t *testing.T, bin, dbPath string) *serverProcess {
 		t.Fatal(err)
 	}
 	defer logf.Close()
-	cmd := exec.Command(bin, "-addr", addr, "-db", dbPath)
+	cmd := exec.Command(bin, append([]string{"-addr", addr, "-db", dbPath}, flags...)...)
 	cmd.Stdout, cmd.Stderr = logf, logf
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

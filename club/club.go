@@ -5,7 +5,8 @@
 // storage edge, and the interfaces that the storage implements ([Store])
 // and that carries changes between requests ([Notifier]).
 //
-// It imports only package game (and golang.org/x/text, to compare names). The stores live under db/, one folder
+// It imports only package game, its own club/glicko (the rating system)
+// and golang.org/x/text, to compare names. The stores live under db/, one folder
 // each (db/sqlite, the embedded default, and db/postgres); each must pass
 // the contract suite in db/dbtest, which is written against [Store] alone.
 // Nothing here knows SQL or HTTP.
@@ -72,7 +73,10 @@ type Store interface {
 	// playing (an ending is written at the ply of the last move, so the
 	// version is the ply and the status): otherwise nothing changes and
 	// the error is ErrStale, or ErrNotFound when there is no such game. It
-	// sets g.Updated.
+	// sets g.Updated. When the write ends a rated game with a result (not
+	// aborted), both players' ratings and rated games are written in the
+	// same transaction (see Rate and Game.SharedNetwork): a result is
+	// applied exactly once, with the game's end or not at all.
 	UpdateGame(ctx context.Context, g *Game, oldPly int) error
 	// UpdateSettings writes a game's settings, whatever its ply.
 	UpdateSettings(ctx context.Context, id string, st Settings) error
@@ -132,10 +136,12 @@ type Store interface {
 	// Challenges returns the open lobby challenges (not quick ones) seen
 	// since seenSince, newest first, at most limit of them.
 	Challenges(ctx context.Context, seenSince time.Time, limit int) ([]*Challenge, error)
-	// Waiting returns the oldest open quick challenge of the pool (a size
-	// and a clock) seen since seenSince and made by someone other than
-	// player, or ErrNotFound.
-	Waiting(ctx context.Context, size int, tc TimeControl, seenSince time.Time, player string) (*Challenge, error)
+	// Waiting returns the open quick challenge of the pool (a size, a
+	// clock, rated or not) seen since seenSince and made by someone other
+	// than player whose maker's rating of the pool's kind is nearest
+	// player's (1500 for one without), the oldest of those first, or
+	// ErrNotFound.
+	Waiting(ctx context.Context, size int, tc TimeControl, rated bool, seenSince time.Time, player string) (*Challenge, error)
 	// AcceptChallenge does in one write what accepting asks: only while
 	// challenge id is open (no game, seen since seenSince) it stores r
 	// and g as CreateRoom does, marks the challenge with g's id and
@@ -147,6 +153,23 @@ type Store interface {
 	// ExpireChallenges deletes the challenges last seen before
 	// seenBefore, open or accepted, and says how many.
 	ExpireChallenges(ctx context.Context, seenBefore time.Time) (int, error)
+	// Ratings returns the player's ratings, one per kind (size and
+	// speed) they have finished a rated game of, the largest board first
+	// and live before correspondence.
+	Ratings(ctx context.Context, playerID string) ([]*Rating, error)
+	// RatedGames returns the player's rated games, the newest first, at
+	// most limit of them: every one, counted or not, when size is 0;
+	// otherwise the counted games of the kind size and speed, which are
+	// that rating's history.
+	RatedGames(ctx context.Context, playerID string, size int, speed Speed, limit int) ([]*RatedGame, error)
+	// PlayerByName returns the player whose name has n's key, or
+	// ErrNotFound.
+	PlayerByName(ctx context.Context, n Name) (*Player, error)
+	// Leaders returns the ratings of one kind of the named players whose
+	// last counted game ended at or after activeSince, the highest rating
+	// first, at most limit of them.
+	Leaders(ctx context.Context, size int, speed Speed, activeSince time.Time, limit int) ([]*Rating, error)
+
 	// LiveGames returns the games being played in public rooms, the most
 	// recently changed first, at most limit of them.
 	LiveGames(ctx context.Context, limit int) ([]*LiveGame, error)
@@ -258,6 +281,14 @@ type Game struct {
 	// Ending says how a game that is Over ended when it was not played
 	// out or resigned: on time, or aborted.
 	Ending Ending
+	// Rated marks a lobby game between two named players whose result
+	// moves their ratings (see Rating); it is set when the game is made.
+	Rated bool
+	// SharedNetwork marks a rated game whose two players came from the
+	// same network when it was made: its result counts only if neither
+	// player has a counted result from such a game that day (a second
+	// cookie cannot farm a rating).
+	SharedNetwork bool
 }
 
 // Ending is how a game ended, beyond playing it out or resigning.

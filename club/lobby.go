@@ -45,6 +45,13 @@ type Challenge struct {
 	Created, Seen time.Time
 	// GameID is the game it became once accepted, or "".
 	GameID string
+	// Network is the network its maker made it from, as the app names
+	// it (a digest, never an address), or "".
+	Network string
+	// Rating is the maker's rating of the challenge's kind (its size and
+	// its clock's speed), or nil when they have none yet. The store sets
+	// it when it reads a challenge.
+	Rating *Rating
 }
 
 // Open reports whether the challenge may still be accepted at now.

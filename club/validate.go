@@ -35,6 +35,8 @@ func (g *Game) Validate() error {
 		return fmt.Errorf("%w: level %q", ErrInvalid, g.Level)
 	case g.Ending != EndedNormally && g.Ending != EndedOnTime && g.Ending != EndedAborted:
 		return fmt.Errorf("%w: ending %q", ErrInvalid, g.Ending)
+	case (g.Rated || g.SharedNetwork) && g.Opponent != Online:
+		return fmt.Errorf("%w: a rated game against opponent %q", ErrInvalid, g.Opponent)
 	}
 	if err := g.Record.Options.Validate(); err != nil {
 		return fmt.Errorf("%w: %v", ErrInvalid, err)

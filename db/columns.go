@@ -190,6 +190,11 @@ func Tables() []Table {
 		rooms.copy(),
 		practices.copy(),
 		puzzles.copy(),
+		{Name: "ratings", Columns: []string{"player_id", "size", "speed", "rating", "deviation", "volatility", "last_at",
+			"games", "wins", "losses", "draws"}},
+		{Name: "rated_games", Columns: []string{"game_id", "player_id", "size", "speed", "opponent", "opponent_rating",
+			"score", "rating_before", "rating", "deviation", "ended_at", "counted", "shared_network"},
+			Flags: []string{"counted", "shared_network"}},
 	}
 }
 
@@ -222,6 +227,8 @@ var games = &table[GameRow]{name: "games", cols: []column[GameRow]{
 	{name: "white_ms", field: func(r *GameRow) any { return &r.WhiteMS }},
 	{name: "clock_since", field: func(r *GameRow) any { return &r.ClockSince }},
 	{name: "ending", field: func(r *GameRow) any { return &r.Ending }},
+	{name: "rated", field: func(r *GameRow) any { return &r.Rated }, flag: true},
+	{name: "shared_network", field: func(r *GameRow) any { return &r.SharedNetwork }, flag: true},
 }}
 
 // rooms declares the rooms table, in the order of roomRow's fields.

@@ -66,6 +66,7 @@ func TestGameRowCarriesEveryField(t *testing.T) {
 	g.TimeControl = club.TimeControl{Initial: 5 * time.Minute, Increment: 3 * time.Second}
 	g.Clock = club.Clock{Black: 4*time.Minute + 2500*time.Millisecond, White: -time.Second, Since: created}
 	g.Ending = club.EndedOnTime
+	g.Rated, g.SharedNetwork = true, true
 	v := reflect.ValueOf(g).Elem()
 	for i := range v.NumField() {
 		if v.Field(i).IsZero() {
@@ -90,7 +91,7 @@ func TestQueriesFromDeclarations(t *testing.T) {
 	tests := []struct{ name, got, want string }{
 		{"rooms select", rooms.selectList(), "id, token, game_id, host, coalesce(guest, ''), host_color, round, host_wins, guest_wins, draws, host_again, guest_again, version, created_at, updated_at, public"},
 		{"games insert", games.insert(), "INSERT INTO games (" + strings.Join(games.names(), ", ") + ") VALUES (" +
-			strings.Repeat("?, ", 19) + "nullif(?, ''), ?, ?, ?, ?, ?, ?, ?)"},
+			strings.Repeat("?, ", 19) + "nullif(?, ''), ?, ?, ?, ?, ?, ?, ?, ?, ?)"},
 		{"settings set", settingsSet.sql, "show_moves = ?, allow_undo = ?, sound = ?"},
 	}
 	for _, tt := range tests {
@@ -98,7 +99,7 @@ func TestQueriesFromDeclarations(t *testing.T) {
 			t.Errorf("%s:\n got %s\nwant %s", tt.name, tt.got, tt.want)
 		}
 	}
-	if got := games.copy().Flags; !reflect.DeepEqual(got, []string{"show_moves", "allow_undo", "sound"}) {
+	if got := games.copy().Flags; !reflect.DeepEqual(got, []string{"show_moves", "allow_undo", "sound", "rated", "shared_network"}) {
 		t.Errorf("games flags = %v", got)
 	}
 }

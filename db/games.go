@@ -115,7 +115,11 @@ func (s *Store) UpdateGame(ctx context.Context, g *club.Game, oldPly int) error 
 	err := s.d.Write(ctx, func(tx Tx) error {
 		var err error
 		changed, err = s.changeGame(tx, g.ID, updateGame, args, moveSet, &row, true)
-		return err
+		if err != nil || !changed || g.Status != club.Over || g.RoomID == "" {
+			return err
+		}
+		// The game ends in this write: a rated result is applied in it.
+		return s.rateGame(tx, g, now)
 	})
 	if err != nil {
 		return fmt.Errorf("update game %s: %w", g.ID, err)

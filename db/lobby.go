@@ -64,17 +64,23 @@ func (s *Store) NameTaken(ctx context.Context, n club.Name) (bool, error) {
 }
 
 // challengeRow is a challenge's columns, with its maker's name.
+// The maker's rating of the challenge's kind comes with it, or zeros.
 const selectChallenge = `SELECT c.id, c.player_id, coalesce(p.name, ''), c.size, c.time_control, c.color,
-	c.rated, c.quick, c.created_at, c.seen_at, coalesce(c.game_id, '')
-	FROM challenges c JOIN players p ON p.id = c.player_id `
+	c.rated, c.quick, c.created_at, c.seen_at, coalesce(c.game_id, ''), c.network,
+	coalesce(rt.rating, 0), coalesce(rt.deviation, 0), coalesce(rt.volatility, 0), coalesce(rt.last_at, 0),
+	coalesce(rt.games, 0), coalesce(rt.wins, 0), coalesce(rt.losses, 0), coalesce(rt.draws, 0)
+	FROM challenges c JOIN players p ON p.id = c.player_id
+	LEFT JOIN ratings rt ON rt.player_id = c.player_id AND rt.size = c.size AND rt.speed = c.speed `
 
 func scanChallenge(r Row) (*club.Challenge, error) {
 	var (
-		c              club.Challenge
-		name, tc, side string
-		created, seen  int64
+		c                   club.Challenge
+		name, tc, side      string
+		created, seen, last int64
+		rt                  club.Rating
 	)
-	if err := r.Scan(&c.ID, &c.PlayerID, &name, &c.Size, &tc, &side, &c.Rated, &c.Quick, &created, &seen, &c.GameID); err != nil {
+	if err := r.Scan(&c.ID, &c.PlayerID, &name, &c.Size, &tc, &side, &c.Rated, &c.Quick, &created, &seen, &c.GameID,
+		&c.Network, &rt.Rating.Rating, &rt.Deviation, &rt.Volatility, &last, &rt.Games, &rt.Wins, &rt.Losses, &rt.Draws); err != nil {
 		return nil, err
 	}
 	clock, err := club.ParseTimeControl(tc)
@@ -82,6 +88,10 @@ func scanChallenge(r Row) (*club.Challenge, error) {
 		return nil, fmt.Errorf("challenge %s: %w", c.ID, err)
 	}
 	c.Name, c.Clock = club.Name(name), clock
+	if last != 0 {
+		rt.PlayerID, rt.Name, rt.Size, rt.Speed, rt.Last = c.PlayerID, c.Name, c.Size, club.SpeedOf(clock), time.Unix(0, last)
+		c.Rating = &rt
+	}
 	c.Created, c.Seen = time.Unix(0, created), time.Unix(0, seen)
 	switch side {
 	case "black":
@@ -108,9 +118,9 @@ func (s *Store) MakeChallenge(ctx context.Context, c *club.Challenge) error {
 		if _, err := tx.Exec(`DELETE FROM challenges WHERE player_id = ? AND game_id IS NULL`, c.PlayerID); err != nil {
 			return err
 		}
-		_, err := tx.Exec(`INSERT INTO challenges (id, player_id, size, time_control, color, rated, quick, created_at, seen_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, c.ID, c.PlayerID, c.Size, c.Clock.String(), colorText(c.Color),
-			c.Rated, c.Quick, now.UnixNano(), now.UnixNano())
+		_, err := tx.Exec(`INSERT INTO challenges (id, player_id, size, time_control, color, rated, quick, created_at, seen_at,
+			speed, network) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, c.ID, c.PlayerID, c.Size, c.Clock.String(), colorText(c.Color),
+			c.Rated, c.Quick, now.UnixNano(), now.UnixNano(), string(club.SpeedOf(c.Clock)), c.Network)
 		return err
 	})
 	if err != nil {
@@ -175,12 +185,15 @@ func (s *Store) Challenges(ctx context.Context, seenSince time.Time, limit int) 
 	return list, nil
 }
 
-// Waiting returns the oldest open quick challenge of a pool that another
-// player made, or [club.ErrNotFound].
-func (s *Store) Waiting(ctx context.Context, size int, tc club.TimeControl, seenSince time.Time, player string) (*club.Challenge, error) {
-	c, err := scanChallenge(s.d.QueryRow(ctx, selectChallenge+`WHERE c.game_id IS NULL AND c.quick = ? AND c.size = ?
-		AND c.time_control = ? AND c.seen_at >= ? AND c.player_id <> ? ORDER BY c.created_at, c.id LIMIT 1`,
-		true, size, tc.String(), seenSince.UnixNano(), player))
+// Waiting returns the open quick challenge of a pool that another player
+// made whose maker's rating is nearest player's, the oldest of those
+// first, or [club.ErrNotFound].
+func (s *Store) Waiting(ctx context.Context, size int, tc club.TimeControl, rated bool, seenSince time.Time, player string) (*club.Challenge, error) {
+	c, err := scanChallenge(s.d.QueryRow(ctx, selectChallenge+`WHERE c.game_id IS NULL AND c.quick = ? AND c.rated = ?
+		AND c.size = ? AND c.time_control = ? AND c.seen_at >= ? AND c.player_id <> ?
+		ORDER BY abs(coalesce(rt.rating, 1500) - coalesce((SELECT rating FROM ratings
+			WHERE player_id = ? AND size = ? AND speed = ?), 1500)), c.created_at, c.id LIMIT 1`,
+		true, rated, size, tc.String(), seenSince.UnixNano(), player, player, size, string(club.SpeedOf(tc))))
 	if err != nil {
 		return nil, fmt.Errorf("find a quick pairing: %w", notFound(err))
 	}

@@ -34,6 +34,7 @@ type GameRow struct {
 	TimeControl                  string
 	BlackMS, WhiteMS, ClockSince int64
 	Ending                       string
+	Rated, SharedNetwork         bool
 }
 
 // Fields returns pointers to r's fields, for a row's Scan, in the order of
@@ -54,7 +55,8 @@ func NewGameRow(g *club.Game, now time.Time) (GameRow, error) {
 		HintPly: g.HintPly, Hint: HintText(g), Created: now.UnixNano(), Updated: now.UnixNano(),
 		RoomID: g.RoomID, Resigned: ColorText(g.Resigned), Setup: SetupText(o),
 		TimeControl: TimeControlText(g.TimeControl), BlackMS: g.Clock.Black.Milliseconds(),
-		WhiteMS: g.Clock.White.Milliseconds(), ClockSince: ClockSinceText(g.Clock), Ending: string(g.Ending)}, nil
+		WhiteMS: g.Clock.White.Milliseconds(), ClockSince: ClockSinceText(g.Clock), Ending: string(g.Ending),
+		Rated: g.Rated, SharedNetwork: g.SharedNetwork}, nil
 }
 
 // Game decodes the row, checking the plies against the ply count.
@@ -63,7 +65,8 @@ func (r *GameRow) Game() (*club.Game, error) {
 		Settings: club.Settings{ShowMoves: r.ShowMoves, AllowUndo: r.AllowUndo, Sound: r.Sound},
 		Hints:    r.Hints, Undos: r.Undos, HintPly: r.HintPly, RoomID: r.RoomID,
 		Human: ParseColor(r.Human), Resigned: ParseColor(r.Resigned),
-		Created: time.Unix(0, r.Created), Updated: time.Unix(0, r.Updated), Ending: club.Ending(r.Ending)}
+		Created: time.Unix(0, r.Created), Updated: time.Unix(0, r.Updated), Ending: club.Ending(r.Ending),
+		Rated: r.Rated, SharedNetwork: r.SharedNetwork}
 	if r.TimeControl != "" {
 		tc, err := club.ParseTimeControl(r.TimeControl)
 		if err != nil {

@@ -92,6 +92,10 @@ type Store struct {
 	// lockExpiring locks the players that Expire deletes, when the
 	// database needs it (see Config.ForUpdate).
 	lockExpiring string
+	// lockPlayers locks two players' rows, when the database needs it,
+	// so that their ratings are read and written by one game's end at a
+	// time.
+	lockPlayers string
 }
 
 // NewStore returns a Store that runs its queries through d.
@@ -105,6 +109,7 @@ func NewStore(d Driver, cfg Config) *Store {
 	}
 	if cfg.ForUpdate != "" {
 		s.lockExpiring = `SELECT count(*) FROM (` + expiringPlayers + cfg.ForUpdate + `) AS locked`
+		s.lockPlayers = `SELECT count(*) FROM (SELECT id FROM players WHERE id IN (?, ?) ORDER BY id` + cfg.ForUpdate + `) AS locked`
 	}
 	return s
 }

@@ -99,6 +99,8 @@ var refusals = []struct {
 	{play.ErrRatedAnonymous, http.StatusUnprocessableEntity, views.NoticeRatedAnonymous()},
 	{play.ErrOwnChallenge, http.StatusUnprocessableEntity, views.NoticeOwnChallenge()},
 	{play.ErrNoChallenge, http.StatusNotFound, views.NoticeNoChallenge()},
+	{play.ErrNoPlayer, http.StatusNotFound, views.NoticeNoPlayer()},
+	{play.ErrNoKind, http.StatusNotFound, views.NoticeNoKind()},
 	{club.ErrChallengeGone, http.StatusConflict, views.NoticeChallengeGone()},
 	{club.ErrNotFound, http.StatusNotFound, views.NoticeNoGame()},
 	{club.ErrRoomFull, http.StatusConflict, views.NoticeRoomFull()},

@@ -131,13 +131,16 @@ func (s *Server) makeChallenge(c *gin.Context) error {
 	return redirect(c, views.ChallengeURL(ch.ID)+"#status")
 }
 
-// quickPair pairs the player in the pool of fields clock and size (8 when
-// absent): 303 to the game when someone waited there, else to the waiting
+// quickPair pairs the player in the pool of fields clock, size (8 when
+// absent) and rated: 303 to the game when someone waited there, else to the waiting
 // page of the player's own wait.
 func (s *Server) quickPair(c *gin.Context) error {
-	o, err := play.ParseOffer(c.PostForm("size"), c.PostForm("clock"), "random", false)
+	o, err := play.ParseOffer(c.PostForm("size"), c.PostForm("clock"), "random", c.PostForm("rated") != "")
 	if err != nil {
 		return err
+	}
+	if o.Rated && playerID(c) == "" {
+		return play.ErrRatedAnonymous // as for a challenge: refused before a player is made
 	}
 	p, err := s.actingPlayer(c)
 	if err != nil {
@@ -253,6 +256,12 @@ func (s *Server) cancelChallenge(c *gin.Context) error {
 // acceptChallenge accepts a challenge for the player: 303 to the game both
 // players land on, or 409 when it is no longer open.
 func (s *Server) acceptChallenge(c *gin.Context) error {
+	if playerID(c) == "" {
+		// Refused before a player is made: a rated challenge needs a name.
+		if err := s.app.CheckAccept(c.Request.Context(), "", c.Param("id")); err != nil {
+			return err
+		}
+	}
 	p, err := s.actingPlayer(c)
 	if err != nil {
 		return err

@@ -85,6 +85,10 @@ func TestLobbyChallengeAccepted(t *testing.T) {
 	ann.want(ann.post("/lobby", url.Values{"size": {"7"}, "clock": {"1+0"}}), http.StatusBadRequest, "a size not offered")
 	ann.want(ann.post("/players/me", url.Values{"name": {"Ann"}}), http.StatusSeeOther, "a name")
 	wait := challenge(t, ann, url.Values{"size": {"8"}, "clock": {"1+0"}, "color": {"black"}, "rated": {"on"}})
+	// A rated challenge is for named players: Bob and Cat take names.
+	bob.want(bob.post(wait+"/accept", nil), http.StatusUnprocessableEntity, "an anonymous accept of a rated challenge")
+	bob.want(bob.post("/players/me", url.Values{"name": {"Bob"}}), http.StatusSeeOther, "a name")
+	cat.want(cat.post("/players/me", url.Values{"name": {"Cat"}}), http.StatusSeeOther, "a name")
 	page := ann.want(ann.get(wait), http.StatusOK, "the waiting page").body
 	for _, want := range []string{`data-events="` + wait + `/events"`, `href="` + wait + `?wait=1#status"`, `action="` + wait + `/cancel"`, "Check now"} {
 		if !strings.Contains(page, want) {

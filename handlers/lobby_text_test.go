@@ -19,9 +19,9 @@ func TestTextBrowserLobby(t *testing.T) {
 	challenge(t, ann, url.Values{"size": {"8"}, "clock": {"1+0"}, "color": {"black"}})
 
 	lobby := dumpW3m(t, bob.want(bob.get("/lobby"), http.StatusOK, "the lobby").body)
-	// The challenge is a row of the table: who, the clock, and the
-	// button to take it up at its end.
-	row := regexp.MustCompile(`(?m)^\s*Alice\s+8×8\s+1 min \+ 0 s\s+Black\s+Play\s*$`)
+	// The challenge is a row of the table: who, their rating, the clock,
+	// and the button to take it up at its end.
+	row := regexp.MustCompile(`(?m)^\s*Alice\s+1500\?\s+8×8,\s+1 min \+ 0 s\s+Black\s+Play\s*$`)
 	if !row.MatchString(lobby) {
 		t.Errorf("w3m's lobby shows no row of Alice's challenge with its Play button:\n%s", lobby)
 	}

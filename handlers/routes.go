@@ -61,6 +61,8 @@ func (s *Server) Routes() http.Handler {
 	// a quick pairing counts as a new game, per player and per network.
 	r.GET("/players/me", s.wrap(s.showPlayer))
 	r.POST("/players/me", games, s.wrap(s.setName))
+	r.GET("/players", s.wrap(s.showPlayers))
+	r.GET("/players/:name", s.wrap(s.showProfile)) // beside /players/me: "me" is no name
 	r.GET("/lobby", s.wrap(s.showLobby))
 	r.POST("/lobby", games, s.perNetwork(s.netGameLimit), s.wrap(s.makeChallenge))
 	r.POST("/lobby/quick", games, s.perNetwork(s.netGameLimit), s.wrap(s.quickPair))

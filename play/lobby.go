@@ -2,6 +2,8 @@ package play
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"math/rand/v2"
 	"slices"
@@ -144,7 +146,7 @@ func (a *App) MakeChallenge(ctx context.Context, player string, o Offer) (*club.
 		}
 	}
 	c := &club.Challenge{ID: newGameID(), PlayerID: player, Size: o.Size, Clock: o.Clock, Color: o.Color,
-		Rated: o.Rated, Quick: o.Quick}
+		Rated: o.Rated, Quick: o.Quick, Network: networkDigest(networkOf(ctx))}
 	if err := a.store.MakeChallenge(ctx, c); err != nil {
 		return nil, err
 	}
@@ -154,7 +156,7 @@ func (a *App) MakeChallenge(ctx context.Context, player string, o Offer) (*club.
 // Lobby is what the lobby lists: the open challenges, newest first, and
 // the games being played in public rooms.
 type Lobby struct {
-	Challenges []*club.Challenge
+	Challenges []ChallengeLine
 	Live       []*club.LiveGame
 	// Viewer is the player looking.
 	Viewer *club.Player
@@ -174,7 +176,18 @@ func (a *App) Lobby(ctx context.Context, player string) (*Lobby, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Lobby{Challenges: cs, Live: live, Viewer: p}, nil
+	l := &Lobby{Live: live, Viewer: p}
+	for _, c := range cs {
+		l.Challenges = append(l.Challenges, ChallengeLine{Challenge: c, Rating: a.ratingLine(c.Rating, c.PlayerID, c.Size, club.SpeedOf(c.Clock))})
+	}
+	return l, nil
+}
+
+// ChallengeLine is an open challenge as the lobby lists it, with its
+// maker's rating of its kind.
+type ChallengeLine struct {
+	*club.Challenge
+	Rating RatingLine
 }
 
 // openSince is the oldest "seen" time of an open challenge.
@@ -256,28 +269,68 @@ func (a *App) CancelChallenge(ctx context.Context, player, id string) error {
 // both sides from now. Of two accepts at once exactly one wins; the other
 // gets club.ErrChallengeGone. It returns the game's id.
 func (a *App) Accept(ctx context.Context, player, id string) (string, error) {
-	if !gameIDPattern.MatchString(id) {
-		return "", club.ErrChallengeGone
-	}
-	c, err := a.store.Challenge(ctx, id)
-	if errors.Is(err, club.ErrNotFound) {
-		return "", club.ErrChallengeGone
-	}
+	c, err := a.acceptable(ctx, player, id)
 	if err != nil {
 		return "", err
 	}
-	if c.PlayerID == player {
-		return "", ErrOwnChallenge
-	}
-	if !c.Open(a.now()) {
-		return "", club.ErrChallengeGone
-	}
 	r, g := a.lobbyGame(c, player)
+	// A rated game whose two players come from one network counts only
+	// as the ratings' rule for shared networks allows (see
+	// club.Game.SharedNetwork).
+	g.SharedNetwork = g.Rated && c.Network != "" && c.Network == networkDigest(networkOf(ctx))
 	if err := a.store.AcceptChallenge(ctx, id, a.openSince(), r, g); err != nil {
 		return "", err
 	}
 	a.notifier.Notify(club.ChallengeKey(id))
 	return g.ID, nil
+}
+
+// CheckAccept refuses, before anything is recorded, what Accept would
+// refuse of player (perhaps "", a visitor without a row yet) for
+// challenge id: one that is gone, their own, or a rated one without a
+// name (ErrRatedAnonymous).
+func (a *App) CheckAccept(ctx context.Context, player, id string) error {
+	_, err := a.acceptable(ctx, player, id)
+	return err
+}
+
+func (a *App) acceptable(ctx context.Context, player, id string) (*club.Challenge, error) {
+	if !gameIDPattern.MatchString(id) {
+		return nil, club.ErrChallengeGone
+	}
+	c, err := a.store.Challenge(ctx, id)
+	if errors.Is(err, club.ErrNotFound) {
+		return nil, club.ErrChallengeGone
+	}
+	if err != nil {
+		return nil, err
+	}
+	if c.PlayerID == player {
+		return nil, ErrOwnChallenge
+	}
+	if !c.Open(a.now()) {
+		return nil, club.ErrChallengeGone
+	}
+	if c.Rated {
+		p, err := a.Player(ctx, player)
+		if err != nil {
+			return nil, err
+		}
+		if !p.Named() {
+			return nil, ErrRatedAnonymous
+		}
+	}
+	return c, nil
+}
+
+// networkDigest names a network (see Network) for the store: a digest,
+// so that no address is kept, enough to tell two networks apart.
+func networkDigest(network string) string {
+	if network == "" {
+		return ""
+	}
+	sum := sha256.Sum256([]byte("reversi network " + network))
+	return hex.EncodeToString(sum[:8])
 }
 
 // lobbyGame is the public room and game that challenge c becomes when
@@ -293,7 +346,7 @@ func (a *App) lobbyGame(c *club.Challenge, guest string) (*club.Room, *club.Game
 		ID: newGameID(), PlayerID: c.PlayerID, Opponent: club.Online, Human: side, Level: ai.DefaultLevel.String(),
 		Record: game.Game{Options: game.Options{Size: c.Size, Start: game.Cross}}, Status: club.Playing,
 		Settings: club.Settings{ShowMoves: true}, HintPly: -1, HintSquare: game.Pass,
-		TimeControl: c.Clock, Clock: club.Clock{Black: start, White: start, Since: a.now()},
+		TimeControl: c.Clock, Clock: club.Clock{Black: start, White: start, Since: a.now()}, Rated: c.Rated,
 	}
 	r := &club.Room{ID: newGameID(), Token: newToken(), Host: c.PlayerID, Guest: guest, HostColor: side,
 		Round: 1, Public: true}
@@ -301,15 +354,26 @@ func (a *App) lobbyGame(c *club.Challenge, guest string) (*club.Room, *club.Game
 }
 
 // Quick pairs player (whose row the caller has recorded) in the pool of
-// o's size and clock: with whoever has waited there longest, in a new
-// game whose id it returns, or, when nobody waits, by making them wait
-// there in a quick challenge whose id it returns instead. Two players who
-// press at the same moment both wait at first; then the one whose wait is
-// the newer takes the older, so they still meet.
+// o's size, clock and rating (rated or casual; a rated pool needs a
+// name): with whoever waits there with the rating nearest theirs (the
+// longest waiting of those), in a new game whose id it returns, or, when
+// nobody waits, by making them wait there in a quick challenge whose id
+// it returns instead. Two players who press at the same moment both wait
+// at first; then the one whose wait is the newer takes the older, so they
+// still meet.
 func (a *App) Quick(ctx context.Context, player string, o Offer) (gameID, challengeID string, err error) {
-	o.Quick, o.Color, o.Rated = true, game.Empty, false
+	o.Quick, o.Color = true, game.Empty
+	if o.Rated {
+		p, err := a.Player(ctx, player)
+		if err != nil {
+			return "", "", err
+		}
+		if !p.Named() {
+			return "", "", ErrRatedAnonymous
+		}
+	}
 	for range 3 {
-		w, err := a.store.Waiting(ctx, o.Size, o.Clock, a.openSince(), player)
+		w, err := a.store.Waiting(ctx, o.Size, o.Clock, o.Rated, a.openSince(), player)
 		if err == nil {
 			id, err := a.Accept(ctx, player, w.ID)
 			if !errors.Is(err, club.ErrChallengeGone) {
@@ -324,7 +388,7 @@ func (a *App) Quick(ctx context.Context, player string, o Offer) (gameID, challe
 		if err != nil {
 			return "", "", err
 		}
-		w, err = a.store.Waiting(ctx, o.Size, o.Clock, a.openSince(), player)
+		w, err = a.store.Waiting(ctx, o.Size, o.Clock, o.Rated, a.openSince(), player)
 		if errors.Is(err, club.ErrNotFound) || (err == nil && !older(w, mine)) {
 			return "", mine.ID, nil
 		}

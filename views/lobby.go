@@ -67,6 +67,13 @@ type Option struct {
 // ChallengeRow is an open challenge as the lobby lists it.
 type ChallengeRow struct {
 	Maker, Size, Clock, Color Text
+	// Rating is the maker's rating of the challenge's kind, or nil for
+	// an anonymous maker, who has none.
+	Rating *RatingView
+	// Profile is the maker's profile, or "" for an anonymous maker.
+	Profile string
+	// Game is the board and the clock, and whether the game is rated.
+	Game Text
 	// Accept is where its one-button form posts, or "" for the viewer's
 	// own challenge, which links to its waiting page (Mine) instead.
 	Accept, Mine string
@@ -92,6 +99,9 @@ type LobbyPage struct {
 	// box is shown disabled, with the reason.
 	Named bool
 	You   Text
+	// Quick are the rated quick-pairing pools, offered to a named
+	// viewer: 8×8 at each of the home page's clocks.
+	Quick []Option
 }
 
 // NewLobbyPage words what the lobby lists for the player looking at it.
@@ -99,6 +109,14 @@ func NewLobbyPage(b Base, l *play.Lobby) LobbyPage {
 	p := LobbyPage{Base: b, Named: l.Viewer.Named(), You: PlayerText(l.Viewer.Name)}
 	for _, c := range l.Challenges {
 		row := ChallengeRow{Maker: PlayerText(c.Name), Size: SizeText(c.Size), Clock: ClockText(c.Clock), Color: SideText(c.Color)}
+		row.Game = Say("rating.kind", row.Size, row.Clock)
+		if c.Rated {
+			row.Game = Say("lobby.game.rated", row.Game)
+		}
+		if c.Name != "" {
+			rv := NewRatingView(c.Rating)
+			row.Rating, row.Profile = &rv, ProfileURL(c.Name)
+		}
 		if c.PlayerID == l.Viewer.ID {
 			row.Mine = ChallengeURL(c.ID)
 		} else {
@@ -116,6 +134,12 @@ func NewLobbyPage(b Base, l *play.Lobby) LobbyPage {
 	for _, name := range club.TimeControls() {
 		tc, _ := club.ParseTimeControl(name)
 		p.Clocks = append(p.Clocks, Option{Value: name, Text: ClockText(tc), Selected: name == "5+3"})
+	}
+	if p.Named {
+		for _, name := range play.QuickPools() {
+			tc, _ := club.ParseTimeControl(name)
+			p.Quick = append(p.Quick, Option{Value: name, Text: Say("lobby.quick", SizeText(8), ClockText(tc))})
+		}
 	}
 	p.Colors = []Option{
 		{Value: "random", Text: SideText(game.Empty), Selected: true},

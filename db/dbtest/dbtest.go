@@ -71,6 +71,11 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 		{"Challenges", testChallenges},
 		{"AcceptOnce", testAcceptOnce},
 		{"AcceptClosesOwn", testAcceptClosesOwn},
+		{"RatedEndOnce", testRatedEndOnce},
+		{"UnratedEndsChangeNothing", testUnratedEndsChangeNothing},
+		{"SharedNetworkOnceADay", testSharedNetworkOnceADay},
+		{"LeadersAndProfiles", testLeadersAndProfiles},
+		{"WaitingNearestRating", testWaitingNearestRating},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -147,7 +152,7 @@ func (e *env) game(t *testing.T, id string) *club.Game {
 
 // newRoom stores an online 6×6 game in room r1 (token tok), hosted by
 // "host" playing White; "guest" and "third" are players too.
-func (e *env) newRoom(t *testing.T) (*club.Room, *club.Game) {
+func (e *env) newRoom(t *testing.T, mods ...func(*club.Game)) (*club.Room, *club.Game) {
 	t.Helper()
 	e.player(t, "host", "guest", "third")
 	tc, err := club.ParseTimeControl("3+2")
@@ -157,6 +162,9 @@ func (e *env) newRoom(t *testing.T) (*club.Room, *club.Game) {
 	g := &club.Game{ID: "g1", PlayerID: "host", Opponent: club.Online, Human: game.White, Level: "easy",
 		Record: game.Game{Options: game.Options{Size: 6, Start: game.Cross}}, HintPly: -1, HintSquare: game.Pass,
 		TimeControl: tc, Clock: club.Clock{Black: tc.Start(), White: tc.Start(), Since: e.clock.now()}}
+	for _, mod := range mods {
+		mod(g)
+	}
 	r := &club.Room{ID: "r1", Token: "tok", Host: "host", HostColor: game.White, Round: 1}
 	if err := e.s.CreateRoom(ctx, r, g); err != nil {
 		t.Fatalf("CreateRoom: %v", err)
@@ -1019,7 +1027,8 @@ func testPuzzleProgress(t *testing.T, e *env) {
 // every field of club.Game set (checked by reflection), so that a field
 // added to Game and left behind by a store, or by its cache, fails here.
 func testReadsMatchTheRow(t *testing.T, e *env) {
-	r, _ := e.newRoom(t)
+	// The game is rated, so that its end writes ratings too.
+	r, _ := e.newRoom(t, func(g *club.Game) { g.Rated, g.SharedNetwork = true, true })
 	e.newGame(t, "solo", "host")
 	// agree reads each game through the store (which may keep it), then
 	// through a store opened afresh, and goes on with the fresh one, whose

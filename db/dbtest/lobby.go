@@ -127,7 +127,7 @@ func testChallenges(t *testing.T, e *env) {
 	}
 	// The quick pool: cat waits; cat does not meet herself.
 	tc, _ := club.ParseTimeControl("3+2")
-	if w, err := e.s.Waiting(ctx, 8, tc, time.Time{}, "bob"); err != nil || w.ID != "q1" {
+	if w, err := e.s.Waiting(ctx, 8, tc, true, time.Time{}, "bob"); err != nil || w.ID != "q1" {
 		t.Errorf("Waiting(8, 3+2) for bob = %v, %v; want q1", w, err)
 	}
 	other, _ := club.ParseTimeControl("5+3")
@@ -135,8 +135,9 @@ func testChallenges(t *testing.T, e *env) {
 		size   int
 		tc     club.TimeControl
 		player string
-	}{{8, tc, "cat"}, {6, tc, "bob"}, {8, other, "bob"}} {
-		if _, err := e.s.Waiting(ctx, tt.size, tt.tc, time.Time{}, tt.player); !errors.Is(err, club.ErrNotFound) {
+		rated  bool
+	}{{8, tc, "cat", true}, {6, tc, "bob", true}, {8, other, "bob", true}, {8, tc, "bob", false}} {
+		if _, err := e.s.Waiting(ctx, tt.size, tt.tc, tt.rated, time.Time{}, tt.player); !errors.Is(err, club.ErrNotFound) {
 			t.Errorf("Waiting(%d, %v) for %s: %v, want ErrNotFound", tt.size, tt.tc, tt.player, err)
 		}
 	}
