@@ -190,6 +190,7 @@ func Tables() []Table {
 		rooms.copy(),
 		practices.copy(),
 		puzzles.copy(),
+		{Name: "player_keys", Columns: []string{"hash", "player_id", "created_at"}},
 	}
 }
 

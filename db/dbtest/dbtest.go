@@ -71,6 +71,9 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 		{"Challenges", testChallenges},
 		{"AcceptOnce", testAcceptOnce},
 		{"AcceptClosesOwn", testAcceptClosesOwn},
+		{"Keys", testKeys},
+		{"DeletePlayer", testDeletePlayer},
+		{"Overdue", testOverdue},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
