@@ -165,6 +165,13 @@ func Expired(r *club.Room, g *club.Game, ttl time.Duration, now time.Time) bool 
 	if g != nil && g.ID == r.GameID && g.Updated.After(last) {
 		last = g.Updated
 	}
+	// A correspondence game in play is in use until its side to move's
+	// days run out, when the first to look at it ends it on time.
+	if g != nil && g.ID == r.GameID && g.Status == club.Playing && g.TimeControl.Correspondence() {
+		if flag := g.Clock.Since.Add(g.TimeControl.PerMove); flag.After(last) {
+			last = flag
+		}
+	}
 	return now.Sub(last) > ttl
 }
 
