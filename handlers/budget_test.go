@@ -11,8 +11,10 @@ import (
 // maxLines is the HTTP layer's budget: it parses, calls play and renders
 // views, and a page's logic and words belong there, not here. The lobby's
 // eight routes (names, challenges, quick pairing, the waiting page and its
-// stream) brought it from 3000 to 3200.
-const maxLines = 3200
+// stream) brought it from 3000 to 3200; player keys, deleting a player
+// (handlers/me.go: six routes, the key shown once, the cookie switched or
+// forgotten) and the home page's your-turn list, 151 lines, to 3360.
+const maxLines = 3360
 
 // TestHandlersStayThin counts the lines of the package's Go, tests aside.
 func TestHandlersStayThin(t *testing.T) {

@@ -99,6 +99,7 @@ var refusals = []struct {
 	{play.ErrRatedAnonymous, http.StatusUnprocessableEntity, views.NoticeRatedAnonymous()},
 	{play.ErrOwnChallenge, http.StatusUnprocessableEntity, views.NoticeOwnChallenge()},
 	{play.ErrNoChallenge, http.StatusNotFound, views.NoticeNoChallenge()},
+	{play.ErrNoKey, http.StatusNotFound, views.NoticeNoKey()},
 	{club.ErrChallengeGone, http.StatusConflict, views.NoticeChallengeGone()},
 	{club.ErrNotFound, http.StatusNotFound, views.NoticeNoGame()},
 	{club.ErrRoomFull, http.StatusConflict, views.NoticeRoomFull()},
