@@ -16,10 +16,14 @@ import (
 // included, and the janitor (Expire) sweeps the overdue ones, so that a
 // game nobody opens is decided too, and before its room could expire.
 
-// homeGames bounds the unfinished games the home page lists: enough for a
-// correspondence player's games, since the list is cut at the most
-// recently changed and the most urgent are the oldest.
-const homeGames = 30
+// homeGames bounds the unfinished games that the home page's lists are
+// made from: the store gives the most recently changed, and the most
+// urgent of a correspondence player's games are the oldest, so it reads
+// well past what the page shows (MaxYourTurn, and a few others).
+const homeGames = 50
+
+// MaxYourTurn bounds the your-turn list, the most urgent kept.
+const MaxYourTurn = 30
 
 // HomeGame is an unfinished game as the home page lists it.
 type HomeGame struct {
@@ -81,6 +85,9 @@ func (a *App) HomeGames(ctx context.Context, player string) (yours, others []Hom
 		}
 		return x.Game.Updated.Compare(y.Game.Updated)
 	})
+	if len(yours) > MaxYourTurn {
+		yours = yours[:MaxYourTurn]
+	}
 	return yours, others, nil
 }
 
