@@ -19,31 +19,7 @@ import (
 // others, to 4 KB gzipped.
 func TestMePageWeights(t *testing.T) {
 	a := newApp(t)
-	ctx := context.Background()
-	st := a.store
-	a.playerCookie(testPlayer) // records the player
-	if err := st.SetName(ctx, testPlayer, "Bérénice_77"); err != nil {
-		t.Fatal(err)
-	}
-	for i := range 30 {
-		guest := fmt.Sprintf("%032x", 1000+i)
-		if err := st.CreatePlayer(ctx, guest); err != nil {
-			t.Fatal(err)
-		}
-		tc, _ := club.ParseTimeControl([]string{"1d", "3d", "7d"}[i%3])
-		g := &club.Game{ID: "corrgameaaaaaa" + letters(i), PlayerID: testPlayer, Opponent: club.Online, Human: game.Black,
-			Level: "normal", Record: game.Game{Options: game.Options{Size: 8, Start: game.Cross}}, Status: club.Playing,
-			HintPly: -1, HintSquare: game.Pass, TimeControl: tc,
-			Clock: club.Clock{Black: tc.Start(), White: tc.Start(), Since: time.Now().Add(-time.Duration(i) * time.Minute)}}
-		r := &club.Room{ID: fmt.Sprintf("corrroom%08d", i), Token: fmt.Sprintf("corrtoken%015d", i), Host: testPlayer, Guest: guest,
-			HostColor: game.Black, Round: 1, Public: true}
-		if err := st.CreateRoom(ctx, r, g); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for i := range 6 {
-		a.put("computergameaaa"+string(rune('a'+i)), testPlayer, game.Options{Size: 8}, midGame8, nil)
-	}
+	fillYourTurn(t, a)
 	keyLink := regexp.MustCompile(`id="player-key" href="[^"]*(/key/[^"]+)"`)
 	var key string
 	for _, lang := range []string{"en", "fr", "ja"} {
@@ -80,3 +56,47 @@ func TestMePageWeights(t *testing.T) {
 
 // letters writes i < 676 as two letters, for a game id.
 func letters(i int) string { return string(rune('a'+i/26)) + string(rune('a'+i%26)) }
+
+// fillYourTurn gives testPlayer, named, 30 correspondence games where it
+// is their turn and six games against the computer.
+func fillYourTurn(t testing.TB, a *testApp) {
+	t.Helper()
+	ctx := context.Background()
+	st := a.store
+	a.playerCookie(testPlayer) // records the player
+	if err := st.SetName(ctx, testPlayer, "Bérénice_77"); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 30 {
+		guest := fmt.Sprintf("%032x", 1000+i)
+		if err := st.CreatePlayer(ctx, guest); err != nil {
+			t.Fatal(err)
+		}
+		tc, _ := club.ParseTimeControl([]string{"1d", "3d", "7d"}[i%3])
+		g := &club.Game{ID: "corrgameaaaaaa" + letters(i), PlayerID: testPlayer, Opponent: club.Online, Human: game.Black,
+			Level: "normal", Record: game.Game{Options: game.Options{Size: 8, Start: game.Cross}}, Status: club.Playing,
+			HintPly: -1, HintSquare: game.Pass, TimeControl: tc,
+			Clock: club.Clock{Black: tc.Start(), White: tc.Start(), Since: time.Now().Add(-time.Duration(i) * time.Minute)}}
+		r := &club.Room{ID: fmt.Sprintf("corrroom%08d", i), Token: fmt.Sprintf("corrtoken%015d", i), Host: testPlayer, Guest: guest,
+			HostColor: game.Black, Round: 1, Public: true}
+		if err := st.CreateRoom(ctx, r, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 6 {
+		a.put("computergameaaa"+string(rune('a'+i)), testPlayer, game.Options{Size: 8}, midGame8, nil)
+	}
+}
+
+// BenchmarkHomeYourTurn is the home page of a player with a full
+// your-turn list: 36 games read, the 30 online ones judged on their clocks.
+func BenchmarkHomeYourTurn(b *testing.B) {
+	a := newApp(b)
+	fillYourTurn(b, a)
+	cookie := a.playerCookie(testPlayer)
+	for b.Loop() {
+		if w := a.do("GET", "/", nil, cookie); w.Code != http.StatusOK {
+			b.Fatalf("GET / = %d", w.Code)
+		}
+	}
+}
