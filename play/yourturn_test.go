@@ -144,3 +144,25 @@ func TestDeletePlayerKeepsTheOpponentsGame(t *testing.T) {
 		t.Errorf("alice's old id still opens the game")
 	}
 }
+
+// FuzzKeyPlayer: whatever a key's address holds, it opens no one or its
+// player, and never fails otherwise.
+func FuzzKeyPlayer(f *testing.F) {
+	app, _ := newApp(f, nil)
+	key, err := app.NewKey(context.Background(), alice)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, s := range []string{key, "", "short", key + "x", "../../etc/passwd", "AAAAAAAAAAAAAAAAAAAAAA", "é" + key[1:]} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := app.KeyPlayer(context.Background(), s)
+		switch {
+		case s == key && (err != nil || p.ID != alice):
+			t.Errorf("KeyPlayer(the key) = %v, %v; want alice", p, err)
+		case s != key && !errors.Is(err, play.ErrNoKey):
+			t.Errorf("KeyPlayer(%q) = %v, %v; want ErrNoKey", s, p, err)
+		}
+	})
+}
