@@ -181,3 +181,26 @@ func TestDeletePlayerAsksFirstAndKeepsTheOpponentsGame(t *testing.T) {
 	// The name is free again.
 	bob.want(bob.post("/players/me", url.Values{"name": {"Ann"}}), http.StatusSeeOther, "Ann's old name")
 }
+
+// TestKeyKeepsTheBrowsersLanguage: a browser that chose French stays in
+// French as the key's player; a refused key sets no cookie.
+func TestKeyKeepsTheBrowsersLanguage(t *testing.T) {
+	ts, _ := onlineServer(t, nil)
+	ann, fresh := newClient(t, ts.URL), newClient(t, ts.URL)
+	ann.want(ann.post("/players/me", url.Values{"name": {"Ann"}}), http.StatusSeeOther, "a name")
+	key := playerKeyPattern.FindStringSubmatch(ann.post("/players/me/key", nil).body)[1]
+	path := key[strings.Index(key, "/key/"):]
+	resp, err := fresh.c.PostForm(ts.URL+"/key/AAAAAAAAAAAAAAAAAAAAAA", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNotFound || len(resp.Cookies()) != 0 {
+		t.Errorf("an unknown key: %d with %d cookies, want 404 and none", resp.StatusCode, len(resp.Cookies()))
+	}
+	fresh.want(fresh.post("/language", url.Values{"lang": {"fr"}}), http.StatusSeeOther, "French")
+	fresh.want(fresh.post(path, nil), http.StatusSeeOther, "the key")
+	if me := fresh.get("/players/me").body; !strings.Contains(me, "Votre nom est Ann.") {
+		t.Errorf("after the key the browser is not Ann in French:\n%s", me)
+	}
+}
