@@ -121,6 +121,18 @@ func (s *Store) DeletePlayer(ctx context.Context, id, heir string) error {
 	return nil
 }
 
+// correspondenceNames lists the correspondence clocks' names for an IN
+// clause: constants of club's, written once.
+var correspondenceNames = func() string {
+	var names []string
+	for _, name := range club.TimeControls() {
+		if tc, _ := club.ParseTimeControl(name); tc.Correspondence() {
+			names = append(names, "'"+name+"'")
+		}
+	}
+	return strings.Join(names, ", ")
+}()
+
 // Overdue returns the ids of correspondence games whose side to move ran
 // out of time before now. A correspondence clock gives a whole move's
 // time to the side to move, always, so a game is overdue when its last

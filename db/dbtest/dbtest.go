@@ -74,6 +74,7 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 		{"Keys", testKeys},
 		{"DeletePlayer", testDeletePlayer},
 		{"Overdue", testOverdue},
+		{"ExpireKeepsCorrespondence", testExpireKeepsCorrespondence},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -159,3 +159,29 @@ func testOverdue(t *testing.T, e *env) {
 		}
 	}
 }
+
+// testExpireKeepsCorrespondence: a correspondence game being played keeps
+// its room however long its side to move takes; a live one unused goes.
+func testExpireKeepsCorrespondence(t *testing.T, e *env) {
+	e.player(t, "ann", "bob")
+	start := e.clock.now()
+	for _, id := range []string{"corr", "live"} {
+		tc, _ := club.ParseTimeControl(map[string]string{"corr": "7d", "live": "3+2"}[id])
+		g := &club.Game{ID: id, PlayerID: "ann", Opponent: club.Online, Human: game.White, Level: "easy",
+			Record: game.Game{Options: game.Options{Size: 8, Start: game.Cross}}, HintPly: -1, HintSquare: game.Pass,
+			TimeControl: tc, Clock: club.Clock{Black: tc.Start(), White: tc.Start(), Since: start}}
+		r := &club.Room{ID: "room-" + id, Token: "tok-" + id, Host: "ann", Guest: "bob", HostColor: game.White, Round: 1, Public: true}
+		if err := e.s.CreateRoom(ctx, r, g); err != nil {
+			t.Fatalf("CreateRoom(%s): %v", id, err)
+		}
+	}
+	e.clock.advance(3 * 24 * time.Hour)
+	got, err := e.s.Expire(ctx, start.Add(-time.Hour), e.clock.now().Add(-24*time.Hour), 100)
+	if err != nil || got.Rooms != 1 {
+		t.Fatalf("Expire = %+v, %v; want the live room alone", got, err)
+	}
+	e.game(t, "corr")
+	if _, err := e.s.Room(ctx, "room-live"); !errors.Is(err, club.ErrNotFound) {
+		t.Errorf("the unused live room is still there: %v", err)
+	}
+}
