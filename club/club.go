@@ -200,6 +200,30 @@ type Store interface {
 	// p.Version and p.Updated.
 	SavePuzzleProgress(ctx context.Context, p *PuzzleProgress, oldVersion int) error
 
+	// AddKey stores the hash of a new key of player id, made now. The
+	// key itself is never stored.
+	AddKey(ctx context.Context, id, hash string) error
+	// KeyPlayer returns the id of the player whose key has the given
+	// hash, or ErrNotFound (no such key, or it was revoked).
+	KeyPlayer(ctx context.Context, hash string) (string, error)
+	// Keys counts player id's keys.
+	Keys(ctx context.Context, id string) (int, error)
+	// RevokeKeys deletes every key of player id and says how many.
+	RevokeKeys(ctx context.Context, id string) (int, error)
+	// DeletePlayer deletes player id, in one write, with their name,
+	// keys, practice board, puzzle progress, challenges, the games of
+	// their own and every room where nobody sat against them (and
+	// whatever else refers to the player's row and goes with it). Their
+	// seats in rooms shared with another player pass to a new player row,
+	// heir, named DeletedName, so that the opponent keeps the games. It
+	// returns ErrNotFound when there is no such player.
+	DeletePlayer(ctx context.Context, id, heir string) error
+	// Overdue returns the ids of at most limit correspondence games still
+	// playing whose side to move has had no time left since before now
+	// (the side to move's time is always a whole move's), the longest
+	// overdue first.
+	Overdue(ctx context.Context, now time.Time, limit int) ([]string, error)
+
 	// Migrations returns the names of the applied schema migrations, in
 	// order.
 	Migrations(ctx context.Context) ([]string, error)

@@ -17,8 +17,13 @@ type Player struct {
 	LastSeen time.Time
 }
 
+// DeletedName is the name of the row that keeps a deleted player's seats
+// in games played against someone else. Nobody can choose it (it is
+// shorter than MinName); the pages say "a deleted player".
+const DeletedName Name = "-"
+
 // Named reports whether the player has chosen a name.
-func (p *Player) Named() bool { return p.Name != "" }
+func (p *Player) Named() bool { return p.Name != "" && p.Name != DeletedName }
 
 // ChallengeLife is how long an open challenge lasts after its maker's
 // waiting page last asked about it: a maker who leaves leaves no ghost.

@@ -195,6 +195,7 @@ func Tables() []Table {
 		{Name: "rated_games", Columns: []string{"game_id", "player_id", "size", "speed", "opponent", "opponent_rating",
 			"score", "rating_before", "rating", "deviation", "ended_at", "counted", "shared_network"},
 			Flags: []string{"counted", "shared_network"}},
+		{Name: "player_keys", Columns: []string{"hash", "player_id", "created_at"}},
 	}
 }
 

@@ -87,8 +87,13 @@ func (s *Store) Expire(ctx context.Context, seenBefore, roomsBefore time.Time, l
 		// A room is unused when neither it nor its current game changed
 		// since roomsBefore. Its games (this round's and earlier ones)
 		// go with it, once the room no longer refers to them.
+		// A correspondence game being played is never unused: its side to
+		// move has days, and once they run out the app ends it on time
+		// (see Overdue), which makes its room new again.
 		n, err := tx.Exec(`DELETE FROM rooms WHERE id IN (SELECT r.id FROM rooms r JOIN games g ON g.id = r.game_id
-			WHERE r.updated_at < ? AND g.updated_at < ? ORDER BY r.updated_at, r.id LIMIT ?)`,
+			WHERE r.updated_at < ? AND g.updated_at < ?
+			AND NOT (g.status = 'playing' AND g.time_control IN (`+correspondenceNames+`))
+			ORDER BY r.updated_at, r.id LIMIT ?)`,
 			roomsBefore.UnixNano(), roomsBefore.UnixNano(), limit)
 		if err != nil {
 			return err

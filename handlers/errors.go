@@ -101,6 +101,7 @@ var refusals = []struct {
 	{play.ErrNoChallenge, http.StatusNotFound, views.NoticeNoChallenge()},
 	{play.ErrNoPlayer, http.StatusNotFound, views.NoticeNoPlayer()},
 	{play.ErrNoKind, http.StatusNotFound, views.NoticeNoKind()},
+	{play.ErrNoKey, http.StatusNotFound, views.NoticeNoKey()},
 	{club.ErrChallengeGone, http.StatusConflict, views.NoticeChallengeGone()},
 	{club.ErrNotFound, http.StatusNotFound, views.NoticeNoGame()},
 	{club.ErrRoomFull, http.StatusConflict, views.NoticeRoomFull()},

@@ -59,6 +59,10 @@ func hiddenChoices(ch play.Choices) []views.Field {
 	return fs
 }
 
+// maxOthers bounds the home page's games other than those where it is the
+// player's turn: the one to continue and the rest.
+const maxOthers = 6
+
 func (s *Server) home(c *gin.Context) error {
 	ctx := c.Request.Context()
 	ch, err := s.app.Choices(ctx, playerID(c))
@@ -72,12 +76,26 @@ func (s *Server) home(c *gin.Context) error {
 		Deleted: c.Query("did") == "delete",
 	}
 	page.JS = static.Time().Path // says the saved time in the visitor's zone
+	page.Goodbye = c.Query("did") == "goodbye"
 	if p := playerID(c); p != "" {
-		gs, err := s.app.Unfinished(ctx, p)
+		// Games against someone where it is the player's turn come first,
+		// the most urgent first (play.App.HomeGames judges their clocks).
+		yours, others, err := s.app.HomeGames(ctx, p)
 		if err != nil {
 			return err
 		}
-		for i, g := range gs {
+		for _, h := range yours {
+			page.YourTurn = append(page.YourTurn, views.YourTurn{
+				GameLink: views.GameLink{URL: gameURL(h.Game.ID) + "#status", Description: describe(h.Game)},
+				Left:     views.TimeLeft(h.Left, h.Game.TimeControl)})
+		}
+		page.AgainstSomeone = len(yours) > 0
+		for i, h := range others {
+			g := h.Game
+			if i == maxOthers {
+				break
+			}
+			page.AgainstSomeone = page.AgainstSomeone || g.RoomID != ""
 			link := views.GameLink{URL: gameURL(g.ID) + "#status", Description: describe(g)}
 			if g.RoomID == "" {
 				link.Delete = gameURL(g.ID) + "?ask=delete#delete"

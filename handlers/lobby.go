@@ -42,6 +42,9 @@ func (s *Server) showPlayer(c *gin.Context) error {
 		return err
 	}
 	page := views.NewPlayerPage(s.base(c.Request, views.PlayerTitle(), views.SkipToMain()), p, "", views.Text{})
+	if page.Me, err = s.meSection(c); err != nil {
+		return err
+	}
 	s.writePage(c.Writer, c.Request, http.StatusOK, views.PlayerName, page)
 	return nil
 }
@@ -91,6 +94,9 @@ func (s *Server) refuseName(c *gin.Context, value string, why error) error {
 	}
 	s.log.Info("request refused", "path", c.Request.URL.Path, "status", status, "cause", why)
 	page := views.NewPlayerPage(s.base(c.Request, views.PlayerTitle(), views.SkipToMain()), p, value, views.NameRefusal(why))
+	if page.Me, err = s.meSection(c); err != nil {
+		return err
+	}
 	s.writePage(c.Writer, c.Request, status, views.PlayerName, page)
 	return nil
 }

@@ -63,6 +63,15 @@ func (s *Server) Routes() http.Handler {
 	r.POST("/players/me", games, s.wrap(s.setName))
 	r.GET("/players", s.wrap(s.showPlayers))
 	r.GET("/players/:name", s.wrap(s.showProfile)) // beside /players/me: "me" is no name
+	// Keys and deleting (handlers/me.go): a key's pages are limited per
+	// network, against guessing.
+	r.POST("/players/me/key", games, s.wrap(s.makeKey))
+	r.POST("/players/me/revoke", games, s.wrap(s.revokeKeys))
+	r.GET("/players/me/delete", s.wrap(s.askDelete))
+	r.POST("/players/me/delete", games, s.wrap(s.deletePlayer))
+	keys := s.perNetwork(newLimit(0, 0, keyTriesPerHour/3600.0, keyTriesBurst))
+	r.GET("/key/:key", keys, s.wrap(s.showKey))
+	r.POST("/key/:key", keys, s.wrap(s.useKey))
 	r.GET("/lobby", s.wrap(s.showLobby))
 	r.POST("/lobby", games, s.perNetwork(s.netGameLimit), s.wrap(s.makeChallenge))
 	r.POST("/lobby/quick", games, s.perNetwork(s.netGameLimit), s.wrap(s.quickPair))

@@ -249,7 +249,9 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, status int, p
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Content-Language", lang.Code)
-	h.Set("Cache-Control", "no-cache")
+	if h.Get("Cache-Control") == "" { // a page with a secret says no-store
+		h.Set("Cache-Control", "no-cache")
+	}
 	// The page follows the browser's languages unless the player chose
 	// one, and the player is known by the cookie.
 	h.Set("Vary", "Accept-Encoding, Accept-Language, Cookie")

@@ -28,7 +28,7 @@ const (
 	carol = "00000000000000000000000000000001"
 )
 
-func newApp(t *testing.T, mod func(*play.Config)) (*play.App, club.Store) {
+func newApp(t testing.TB, mod func(*play.Config)) (*play.App, club.Store) {
 	t.Helper()
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "play.db"))
 	if err != nil {

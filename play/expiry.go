@@ -28,6 +28,13 @@ func (a *App) Expire(ctx context.Context) (club.Expired, error) {
 	start := time.Now()
 	now := a.now()
 	var total club.Expired
+	// Overdue correspondence games are judged first: ending one moves its
+	// game on, so that its room is not taken for unused below.
+	overdue, err := a.judgeOverdue(ctx)
+	if err != nil {
+		a.log.Error("judging overdue games stopped", "err", err, "ended", overdue)
+		return total, err
+	}
 	for {
 		e, err := a.store.Expire(ctx, now.Add(-PlayerLife), now.Add(-a.roomTTL), expiryBatch)
 		total.Players, total.Rooms, total.Games = total.Players+e.Players, total.Rooms+e.Rooms, total.Games+e.Games
@@ -46,7 +53,7 @@ func (a *App) Expire(ctx context.Context) (club.Expired, error) {
 		a.log.Error("expiry of challenges stopped", "err", err)
 		return total, err
 	}
-	a.log.Info("expiry", "challenges", n, "players", total.Players, "rooms", total.Rooms, "games", total.Games,
+	a.log.Info("expiry", "overdue", overdue, "challenges", n, "players", total.Players, "rooms", total.Rooms, "games", total.Games,
 		"took", time.Since(start).Round(time.Millisecond))
 	return total, nil
 }

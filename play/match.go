@@ -159,11 +159,18 @@ func SeatOf(g *club.Game, r *club.Room, player string) game.Color {
 }
 
 // Expired reports whether room r, whose current game may be g, has sat
-// unused for longer than ttl at now.
+// unused for longer than ttl at now. A room whose current game is a
+// correspondence game still being played never has.
 func Expired(r *club.Room, g *club.Game, ttl time.Duration, now time.Time) bool {
 	last := r.Updated
 	if g != nil && g.ID == r.GameID && g.Updated.After(last) {
 		last = g.Updated
+	}
+	// A correspondence game in play is never unused: its side to move has
+	// days, and once they run out the first to look at it (or the
+	// janitor's sweep) ends it on time, which makes it new again.
+	if g != nil && g.ID == r.GameID && g.Status == club.Playing && g.TimeControl.Correspondence() {
+		return false
 	}
 	return now.Sub(last) > ttl
 }

@@ -23,8 +23,11 @@ func Anonymous() Text { return Say("lobby.anonymous") }
 // PlayerText is a player's name as others read it: the name, or
 // Anonymous.
 func PlayerText(n club.Name) Text {
-	if n == "" {
+	switch n {
+	case "":
 		return Anonymous()
+	case club.DeletedName:
+		return DeletedPlayer()
 	}
 	return Plain(string(n))
 }
@@ -183,6 +186,8 @@ type PlayerPage struct {
 	Value   string
 	Message Text // why the name sent was refused, or nothing
 	Saved   bool
+	// Me is the section of keys and deleting (views/me.go).
+	Me MeSection
 }
 
 // NewPlayerPage words the page of player p; value is the name to show in

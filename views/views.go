@@ -25,7 +25,7 @@ var (
 	pages    = []string{Home, Confirm, Play, Error, Join,
 		TutorialIndex, TutorialStep, Practice, Rules, Strategy, FAQ, History,
 		Replay, Import, ReviewPageName, PuzzlePageName, PuzzleIndexName,
-		LobbyName, WaitingName, PlayerName, ProfileName, PlayersName}
+		LobbyName, WaitingName, PlayerName, ProfileName, PlayersName, MeName}
 )
 
 // Page names, one per page template file.
@@ -221,7 +221,15 @@ type HomePage struct {
 	Base
 	Continue *GameLink  // the most recent unfinished game
 	Others   []GameLink // other unfinished games
-	Form     NewGameForm
+	// YourTurn are the games against someone where it is the player's
+	// turn, the most urgent first; AgainstSomeone says whether the
+	// player has any game against someone (the list shows then, empty
+	// or not).
+	YourTurn       []YourTurn
+	AgainstSomeone bool
+	// Goodbye says that the request that led here deleted the player.
+	Goodbye bool
+	Form    NewGameForm
 	// Deleted says that the request that led here deleted a game: the
 	// page the player lands on confirms it.
 	Deleted bool

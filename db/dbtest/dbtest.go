@@ -76,6 +76,10 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 		{"SharedNetworkOnceADay", testSharedNetworkOnceADay},
 		{"LeadersAndProfiles", testLeadersAndProfiles},
 		{"WaitingNearestRating", testWaitingNearestRating},
+		{"Keys", testKeys},
+		{"DeletePlayer", testDeletePlayer},
+		{"Overdue", testOverdue},
+		{"ExpireKeepsCorrespondence", testExpireKeepsCorrespondence},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
