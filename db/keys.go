@@ -107,6 +107,12 @@ func (s *Store) DeletePlayer(ctx context.Context, id, heir string) error {
 			AND NOT EXISTS (SELECT 1 FROM rooms r WHERE r.id = games.room_id)`, id); err != nil {
 			return err
 		}
+		// The opponents' histories of rated games keep the result but
+		// no longer the name.
+		if _, err := tx.Exec(`UPDATE rated_games SET opponent = ? WHERE player_id <> ?
+			AND game_id IN (SELECT game_id FROM rated_games WHERE player_id = ?)`, string(club.DeletedName), id, id); err != nil {
+			return err
+		}
 		if _, err := tx.Exec(`DELETE FROM players WHERE id = ?`, id); err != nil {
 			return err
 		}

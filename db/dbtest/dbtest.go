@@ -76,6 +76,7 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 		{"SharedNetworkOnceADay", testSharedNetworkOnceADay},
 		{"LeadersAndProfiles", testLeadersAndProfiles},
 		{"WaitingNearestRating", testWaitingNearestRating},
+		{"DeletedOpponentUnnamed", testDeletedOpponentUnnamed},
 		{"Keys", testKeys},
 		{"DeletePlayer", testDeletePlayer},
 		{"Overdue", testOverdue},

@@ -268,3 +268,24 @@ func testWaitingNearestRating(t *testing.T, e *env) {
 		t.Errorf("Waiting for New = %+v, %v; want q-Strong with its rating", w, err)
 	}
 }
+
+// testDeletedOpponentUnnamed deletes a player (as they ask, not by
+// expiry): the opponent's history keeps the rated game and its result,
+// and names the opponent as a deleted player, no longer by the name.
+func testDeletedOpponentUnnamed(t *testing.T, e *env) {
+	e.named(t, "Stays", "Leaves")
+	g := e.ratedGame(t, "d1", "Leaves", "Stays", false)
+	if err := e.s.UpdateGame(ctx, resign(g, game.White), 4); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.s.DeletePlayer(ctx, "Leaves", "heir-of-leaves"); err != nil {
+		t.Fatal(err)
+	}
+	hist, err := e.s.RatedGames(ctx, "Stays", 0, "", 10)
+	if err != nil || len(hist) != 1 || hist[0].Opponent != club.DeletedName || hist[0].GameID != "d1" {
+		t.Errorf("the opponent's history after the deletion = %+v, %v; want game d1 against %q", hist, err, club.DeletedName)
+	}
+	if rs, _ := e.s.Ratings(ctx, "Stays"); len(rs) != 1 || rs[0].Wins != 1 {
+		t.Errorf("the opponent's rating after the deletion = %+v, want one win kept", rs)
+	}
+}
