@@ -45,6 +45,9 @@ type ReviewOptions struct {
 	// other searches takes its turn move by move. An error from it ends
 	// the review.
 	Wait func(context.Context) (release func(), err error)
+	// Cache, if not nil, holds solved positions shared with other
+	// searches (the analysis page's, the hints').
+	Cache *SolveCache
 }
 
 // MoveReview is the verdict on one move.
@@ -206,10 +209,11 @@ type reviewer struct {
 	exact  int
 	nodes  uint64
 	solved map[game.Board]Solution
+	cache  *SolveCache
 }
 
 func newReviewer(size int, opt ReviewOptions) *reviewer {
-	rv := &reviewer{exact: opt.ExactEmpties, nodes: opt.Nodes, solved: map[game.Board]Solution{}}
+	rv := &reviewer{exact: opt.ExactEmpties, nodes: opt.Nodes, solved: map[game.Board]Solution{}, cache: opt.Cache}
 	if rv.exact == 0 {
 		rv.exact = ReviewExactEmpties(size)
 	}
@@ -226,7 +230,7 @@ func (rv *reviewer) solve(ctx context.Context, b game.Board) (Solution, error) {
 	if sol, ok := rv.solved[b]; ok {
 		return sol, nil
 	}
-	sol, err := Solve(ctx, b, nil)
+	sol, err := SolveWith(ctx, rv.cache, b)
 	if err != nil {
 		return sol, err
 	}

@@ -255,6 +255,7 @@ func (a *App) reviewGame(ctx context.Context, q *reviewQueue, g *club.Game) erro
 	opt := q.opt
 	opt.Side = game.Empty
 	opt.Wait = a.reviewSearchSlot
+	opt.Cache = a.solved
 	if _, err := a.store.Game(ctx, g.ID); err != nil {
 		return err // deleted (club.ErrNotFound) while it waited, say
 	}
