@@ -112,6 +112,13 @@ func ParseAnalysisQuery(position, side, moves, move string) (AnalysisQuery, erro
 	return q, nil
 }
 
+// MoveValue is one legal move's value in an analysis.
+type MoveValue = ai.MoveValue
+
+// AnalysisExactEmpties is the number of empty squares from which every
+// move of a size×size position is solved exactly.
+func AnalysisExactEmpties(size int) int { return ai.AnalysisExactEmpties(size) }
+
 // AnalysisFacts are the analysis page's facts.
 type AnalysisFacts struct {
 	Query    AnalysisQuery

@@ -130,6 +130,9 @@ type SquareView struct {
 	Label    Text   // the accessible name: the square's name, content and marks
 	Class    string
 	Disabled bool
+	// Value, if set, is shown in the square in place of its character:
+	// the analysis's value of a legal move.
+	Value string
 }
 
 // Grid returns the board as a grid of buttons whose values the form sends
@@ -210,7 +213,11 @@ func (s *SquareView) button(b *strings.Builder, field string, l *Lang) {
 		b.WriteString(" disabled")
 	}
 	b.WriteByte('>')
-	b.WriteString(s.Char())
+	if s.Value != "" {
+		writeEscaped(b, s.Value)
+	} else {
+		b.WriteString(s.Char())
+	}
 	b.WriteString("</button>")
 }
 

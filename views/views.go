@@ -25,7 +25,7 @@ var (
 	pages    = []string{Home, Confirm, Play, Error, Join,
 		TutorialIndex, TutorialStep, Practice, Rules, Strategy, FAQ, History,
 		Replay, Import, ReviewPageName, PuzzlePageName, PuzzleIndexName,
-		LobbyName, WaitingName, PlayerName}
+		LobbyName, WaitingName, PlayerName, AnalysisName}
 )
 
 // Page names, one per page template file.
