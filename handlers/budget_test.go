@@ -11,8 +11,10 @@ import (
 // maxLines is the HTTP layer's budget: it parses, calls play and renders
 // views, and a page's logic and words belong there, not here. The lobby's
 // eight routes (names, challenges, quick pairing, the waiting page and its
-// stream) brought it from 3000 to 3200.
-const maxLines = 3200
+// stream) brought it from 3000 to 3200; the analysis page (its handler,
+// route, two refusals and the replay's and review's links to it) added 37,
+// so 3240.
+const maxLines = 3240
 
 // TestHandlersStayThin counts the lines of the package's Go, tests aside.
 func TestHandlersStayThin(t *testing.T) {

@@ -60,7 +60,8 @@ type AnalysisQuery struct {
 
 // ParseAnalysisQuery reads an analysis's address: position, 36, 64 or 100
 // squares of X, O and - from a1 (as `reversi solve` reads them), side, X or
-// O to move, moves, a transcript of the moves played from there (passes
+// O to move (the squares may be split by white space, in rows, say),
+// moves, a transcript of the moves played from there (passes
 // left out), and move, one more to play. An empty position is the
 // standard start of 8×8. Every failure is ErrBadPosition, with its cause.
 func ParseAnalysisQuery(position, side, moves, move string) (AnalysisQuery, error) {
@@ -69,7 +70,8 @@ func ParseAnalysisQuery(position, side, moves, move string) (AnalysisQuery, erro
 	if position == "" && side == "" {
 		q.Start, err = game.NewStart(game.Options{Size: 8})
 	} else {
-		q.Start, err = game.ParseLine(strings.TrimSpace(position) + " " + strings.TrimSpace(side))
+		// The squares may come in rows (the set-up form's text box).
+		q.Start, err = game.ParseLine(strings.Join(strings.Fields(position), "") + " " + strings.TrimSpace(side))
 	}
 	if err != nil {
 		return q, fmt.Errorf("%w: %w", ErrBadPosition, err)
@@ -173,4 +175,31 @@ func OpeningOf(start game.Board, moves []game.Square) Opening {
 	}
 	o, _ := game.OpeningOf(moves)
 	return o
+}
+
+// AnalysisAt is a position of a game to analyse: the game's start and the
+// moves played from it.
+type AnalysisAt struct {
+	Start game.Board
+	Moves []game.Square
+}
+
+// MayAnalyse reports whether m's positions may be opened on the analysis
+// page from its own pages: once it is over, never while it goes on.
+func MayAnalyse(m *Match) bool { return !m.Playing() }
+
+// lastDecision returns the last position of m's game where someone placed
+// a disc past the placement phase, for the finished game's link to the
+// analysis, or nil when there is none or the game goes on.
+func lastDecision(m *Match) *AnalysisAt {
+	plies := m.Game.Record.Plies
+	if !MayAnalyse(m) || len(m.Positions) != len(plies)+1 {
+		return nil
+	}
+	for i := len(plies) - 1; i >= 0; i-- {
+		if plies[i] != game.Pass && !m.Positions[i].Placing() {
+			return &AnalysisAt{Start: m.Positions[0], Moves: plies[:i:i]}
+		}
+	}
+	return nil
 }

@@ -297,6 +297,9 @@ func (a *App) Review(ctx context.Context, m *Match) (*Review, error) {
 	if err := json.Unmarshal([]byte(r.Body), &sr); err != nil {
 		return nil, fmtErr("review of "+m.Game.ID, err)
 	}
+	for i := range sr.Moves { // a review stored before values were clamped
+		sr.Moves[i] = sr.Moves[i].Clamped(m.Game.Record.Options.Size)
+	}
 	return &sr, nil
 }
 

@@ -183,12 +183,16 @@ func analysisBoard(b game.Board, values map[game.Square]play.MoveValue) BoardVie
 	return v
 }
 
+// openingPrefix begins the key of an opening's name.
+const openingPrefix = "opening."
+
 // OpeningName names the opening o, or is nothing when o has no name.
 func OpeningName(o play.Opening) Text {
 	if o.Key == "" {
 		return Text{}
 	}
-	return Say("opening.named", Say("opening."+o.Key))
+	name := openingPrefix + o.Key // openings.txt has every game.OpeningKeys key
+	return Say("opening.named", Say(name))
 }
 
 // The analysis page's title, skip link and refusals.

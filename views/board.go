@@ -46,6 +46,11 @@ type GamePage struct {
 	Clocks    *ClocksView // a clocked game's clocks, or nil (views/clock.go)
 	// Spectator shows the board outside any form: the viewer only watches.
 	Spectator bool
+	// Opening names the opening the game follows, or is nothing;
+	// Analysis is the address of a finished game's last position on the
+	// analysis page, or empty.
+	Opening  Text
+	Analysis string
 }
 
 // PlayerLine is one side's line in the score.
