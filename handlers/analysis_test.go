@@ -83,3 +83,52 @@ func TestAnalysisStart(t *testing.T) {
 		t.Fatalf("GET after the Tiger = %d:\n%s", w.Code, body)
 	}
 }
+
+// TestTextBrowserAnalysis reads the analysis in w3m: each move's value on
+// its square and in the table, the best line and the set-up form.
+func TestTextBrowserAnalysis(t *testing.T) {
+	w3mPath(t)
+	a := newApp(t)
+	w := a.do("GET", "/analysis?position=--XXXXX--OOOXX-OOOOOXXOOOO-OXOOOO-XXOOO-OOXXOOOXXXXXOX--XXXX----&side=X", nil, nil)
+	dump := dumpW3m(t, w.Body.String())
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^8 X X X X \+38 \+26 - -`), // the values on their squares
+		regexp.MustCompile(`(?m)^e8\s+\+38\s+exact$`),      // and in the table
+		regexp.MustCompile(`Best line: e8 `),
+		regexp.MustCompile(`To move \[Black \(X\)`),
+	} {
+		if !want.MatchString(dump) {
+			t.Errorf("w3m's analysis shows no %q:\n%s", want, dump)
+		}
+	}
+}
+
+// FuzzAnalysis asks for arbitrary analyses: the answer is a page, a 303
+// to another analysis or a 422, never a 500.
+func FuzzAnalysis(f *testing.F) {
+	for _, seed := range [][4]string{
+		{"---------------------------OX------XO---------------------------", "X", "f5d6", "c3"},
+		{"", "", "", ""}, {"XO", "X", "", ""}, {"--------------OX----XO--------------", "O", "", ""},
+		{"---------------------------OX------XO---------------------------", "X", "a1", ""},
+	} {
+		f.Add(seed[0], seed[1], seed[2], seed[3])
+	}
+	a := newApp(f)
+	f.Fuzz(func(t *testing.T, position, side, moves, move string) {
+		a.t = t
+		q := url.Values{"position": {position}, "side": {side}, "moves": {moves}}
+		if move != "" {
+			q.Set("move", move)
+		}
+		w := a.do("GET", "/analysis?"+q.Encode(), nil, nil)
+		switch w.Code {
+		case http.StatusOK, http.StatusUnprocessableEntity:
+		case http.StatusSeeOther:
+			if !strings.HasPrefix(w.Header().Get("Location"), "/analysis?position=") {
+				t.Errorf("303 to %q", w.Header().Get("Location"))
+			}
+		default:
+			t.Errorf("GET /analysis?%s = %d", q.Encode(), w.Code)
+		}
+	})
+}
