@@ -132,3 +132,25 @@ func FuzzAnalysis(f *testing.F) {
 		}
 	})
 }
+
+// TestOpeningNamed: a local game opened f5 d6 c3 d3 c4 through the forms
+// names the Tiger on its page and its replay.
+func TestOpeningNamed(t *testing.T) {
+	a := newApp(t)
+	id, cookie := a.start(nil, "opponent", "local")
+	for ply, m := range []string{"f5", "d6", "c3", "d3", "c4"} {
+		w := a.do("POST", "/games/"+id+"/moves", url.Values{"ply": {strconv.Itoa(ply)}, "move": {m}}, cookie)
+		if w.Code != http.StatusSeeOther {
+			t.Fatalf("move %s = %d", m, w.Code)
+		}
+	}
+	for _, path := range []string{"/games/" + id, "/games/" + id + "/replay?ply=2"} {
+		if body := a.do("GET", path, nil, cookie).Body.String(); !strings.Contains(body, "Opening: Tiger") {
+			t.Errorf("%s does not name the Tiger", path)
+		}
+	}
+	// A game in play has no link to the analysis; its replay neither.
+	if body := a.do("GET", "/games/"+id+"/replay?ply=2", nil, cookie).Body.String(); strings.Contains(body, "/analysis?") {
+		t.Error("the replay of a game in play links to the analysis")
+	}
+}
