@@ -1,10 +1,12 @@
 package play
 
 import (
+	"container/list"
 	"context"
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"reversi/ai"
@@ -138,6 +140,10 @@ func (a *App) Analyse(ctx context.Context, q AnalysisQuery) (*AnalysisFacts, err
 		f.Analysis = &ai.Analysis{}
 		return f, nil
 	}
+	if an, ok := a.analysed.get(q.Board); ok {
+		f.Analysis = an
+		return f, nil
+	}
 	wctx, cancel := context.WithTimeout(ctx, AnalysisWait)
 	release, ok := a.analysisSlots.acquire(wctx, networkOf(ctx), nil)
 	cancel()
@@ -157,7 +163,56 @@ func (a *App) Analyse(ctx context.Context, q AnalysisQuery) (*AnalysisFacts, err
 		return nil, err
 	}
 	f.Analysis = an
+	a.analysed.put(q.Board, an)
 	return f, nil
+}
+
+// analysedPositions is how many analyses App.analysed keeps: a position's
+// estimates cost the whole budget, and a reader steps back and forth, or
+// switches language, over the same few.
+const analysedPositions = 1024
+
+// analysisCache keeps the latest analyses by position, the least recently
+// used forgotten first; the zero value is ready to use.
+type analysisCache struct {
+	mu    sync.Mutex
+	order list.List // of *analysisEntry, most recent first
+	items map[game.Board]*list.Element
+}
+
+type analysisEntry struct {
+	b  game.Board
+	an *ai.Analysis
+}
+
+func (c *analysisCache) get(b game.Board) (*ai.Analysis, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.items[b]
+	if !ok {
+		return nil, false
+	}
+	c.order.MoveToFront(e)
+	return e.Value.(*analysisEntry).an, true
+}
+
+func (c *analysisCache) put(b game.Board, an *ai.Analysis) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.items == nil {
+		c.items = map[game.Board]*list.Element{}
+	}
+	if e, ok := c.items[b]; ok {
+		e.Value.(*analysisEntry).an = an
+		c.order.MoveToFront(e)
+		return
+	}
+	c.items[b] = c.order.PushFront(&analysisEntry{b: b, an: an})
+	for c.order.Len() > analysedPositions {
+		old := c.order.Back()
+		c.order.Remove(old)
+		delete(c.items, old.Value.(*analysisEntry).b)
+	}
 }
 
 // SolvedCache returns the number of solved positions the app holds, and

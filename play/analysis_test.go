@@ -140,3 +140,24 @@ func TestAnalyseApp(t *testing.T) {
 		t.Error("nothing cached")
 	}
 }
+
+// TestAnalyseRemembers: a position analysed again is answered from the
+// app's analyses, without a search.
+func TestAnalyseRemembers(t *testing.T) {
+	a, _ := newApp(t, nil)
+	q, err := play.ParseAnalysisQuery("", "", "f5d6c3", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := a.Analyse(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := a.Analyse(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.Analysis != again.Analysis {
+		t.Error("the second analysis searched again")
+	}
+}

@@ -80,6 +80,7 @@ type App struct {
 	// cache of solved positions that analyses, reviews and hints share.
 	analysisSlots *fairSlots
 	solved        *ai.SolveCache
+	analysed      analysisCache // the latest analyses, by position
 	roomTTL       time.Duration
 	now           func() time.Time
 	reviews       *reviewQueue
