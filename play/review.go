@@ -379,3 +379,7 @@ func (r *Review) Mistakes(n int, mine func(game.Color) bool) []MoveReview {
 // of a size×size game presents as a mistake: twice the estimate's
 // measured error.
 func ReviewMargin(size int) int { return ai.ReviewMargin(size) }
+
+// EstimatedLossCap is the largest estimated loss, in discs, that a review
+// of a size×size game states as a number (see ai.EstimatedLossCap).
+func EstimatedLossCap(size int) int { return ai.EstimatedLossCap(size) }

@@ -382,8 +382,9 @@ type ReviewPage struct {
 	// text alternative is the table of Moves.
 	Graph Graph
 	// ExactEmpties is where the exact judgement began; Margin the
-	// smallest estimated loss called a mistake.
-	ExactEmpties, Margin int
+	// smallest estimated loss called a mistake; Bound the discs every
+	// value lies within (size²); Cap the largest estimated loss stated.
+	ExactEmpties, Margin, Bound, Cap int
 	// Check is the "Check again" link while the review runs, and Events
 	// the event stream that the live-update script listens to meanwhile;
 	// Start is the form's action that asks for a review.

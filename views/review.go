@@ -206,6 +206,7 @@ type ReviewInput struct {
 // and the biggest mistakes with their boards and links.
 func FillReview(page *ReviewPage, in ReviewInput) {
 	page.ExactEmpties, page.Margin = in.ExactEmpties, in.Margin
+	page.Bound, page.Cap = in.Size*in.Size, play.EstimatedLossCap(in.Size)
 	if len(in.Positions) > 0 {
 		page.Opening = OpeningName(play.OpeningOf(in.Positions[0], in.Plies))
 	}
