@@ -154,11 +154,14 @@ func (a *App) Analyse(ctx context.Context, q AnalysisQuery) (*AnalysisFacts, err
 		return nil, ErrAnalysisBusy
 	}
 	defer release()
-	ctx, cancel = context.WithTimeout(ctx, analysisCap)
+	sctx, cancel := context.WithTimeout(ctx, analysisCap)
 	defer cancel()
 	start := time.Now()
-	an, err := ai.Analyse(ctx, q.Board, ai.AnalysisOptions{Budget: AnalysisBudget, Cache: a.solved})
+	an, err := ai.Analyse(sctx, q.Board, ai.AnalysisOptions{Budget: AnalysisBudget, Cache: a.solved})
 	a.observer.Thought("analysis", time.Since(start))
+	if err != nil && ctx.Err() == nil && sctx.Err() != nil {
+		return nil, fmt.Errorf("%w: past the safety stop: %w", ErrAnalysisBusy, err)
+	}
 	if err != nil {
 		return nil, err
 	}
