@@ -45,6 +45,9 @@ type ReviewOptions struct {
 	// other searches takes its turn move by move. An error from it ends
 	// the review.
 	Wait func(context.Context) (release func(), err error)
+	// Cache, if not nil, holds solved positions shared with other
+	// searches (the analysis page's, the hints').
+	Cache *SolveCache
 }
 
 // MoveReview is the verdict on one move.
@@ -70,6 +73,27 @@ type MoveReview struct {
 // Loss returns the discs that the played move gave away: BestValue less
 // PlayedValue, never below zero.
 func (m MoveReview) Loss() int { return max(m.BestValue-m.PlayedValue, 0) }
+
+// ShownLoss returns the loss a review states for m on a size×size board:
+// an exact loss whole; an estimated one at most [EstimatedLossCap], beyond
+// which the estimate's error is not measured, with capped true when it
+// was cut there (the review then says "more than").
+func (m MoveReview) ShownLoss(size int) (loss int, capped bool) {
+	l := m.Loss()
+	if m.Exact || l <= EstimatedLossCap(size) {
+		return l, false
+	}
+	return EstimatedLossCap(size), true
+}
+
+// Clamped returns m with its values within the board's ±size² discs: no
+// game ends beyond them, but a midgame estimate of a lopsided position
+// can (a review stored before the clamp had such values too).
+func (m MoveReview) Clamped(size int) MoveReview {
+	n := size * size
+	m.BestValue, m.PlayedValue = min(max(m.BestValue, -n), n), min(max(m.PlayedValue, -n), n)
+	return m
+}
 
 // Review is the verdict on the moves of one side, or both, of a game, in
 // the order played. Passes and the placements of the free placement start
@@ -108,6 +132,15 @@ func EstimateScale(size, empties int) int {
 	return 10
 }
 
+// EstimatedLossCap is the largest estimated loss, in discs, that a review
+// states as a number on a size×size board: four times the estimate's rms
+// error. The measurement of the estimates (TestReviewEstimateError,
+// docs/measurements.md) met estimated losses up to about this size, the
+// worst miss 14 discs; a bigger estimate, found in lopsided positions far
+// from the end where the learned evaluation runs past the board's discs,
+// is beyond what was measured, and is said as "more than" the cap.
+func EstimatedLossCap(size int) int { return 4 * reviewLossError8 }
+
 // ReviewMargin is the smallest estimated loss, in discs, that a review
 // presents as a mistake on a size×size board: twice the estimate's
 // measured error. A smaller estimated loss is within the error.
@@ -121,9 +154,11 @@ func (m MoveReview) Sure(size int) bool {
 
 // RankMistakes returns up to n of ms that are [MoveReview.Sure] mistakes,
 // on a board of the moves' size (taken as 8×8), biggest first: an exact
-// loss counts whole, an estimated one less the estimate's error, so that
-// exact values rank the mistakes where there are any; the earlier move
-// first among equals.
+// loss counts whole, an estimated one as stated ([MoveReview.ShownLoss],
+// at most EstimatedLossCap) less the estimate's error, so that an exact
+// mistake comes before an estimated one of similar size, and one of 18
+// discs or more before every estimate; the earlier move first among
+// equals.
 func RankMistakes(ms []MoveReview, n int) []MoveReview {
 	var out []MoveReview
 	for _, m := range ms {
@@ -135,7 +170,8 @@ func RankMistakes(ms []MoveReview, n int) []MoveReview {
 		if m.Exact {
 			return m.Loss()
 		}
-		return m.Loss() - reviewLossError8
+		l, _ := m.ShownLoss(8)
+		return l - reviewLossError8
 	}
 	slices.SortStableFunc(out, func(a, b MoveReview) int { return cmp.Compare(key(b), key(a)) })
 	return out[:min(n, len(out))]
@@ -206,10 +242,11 @@ type reviewer struct {
 	exact  int
 	nodes  uint64
 	solved map[game.Board]Solution
+	cache  *SolveCache
 }
 
 func newReviewer(size int, opt ReviewOptions) *reviewer {
-	rv := &reviewer{exact: opt.ExactEmpties, nodes: opt.Nodes, solved: map[game.Board]Solution{}}
+	rv := &reviewer{exact: opt.ExactEmpties, nodes: opt.Nodes, solved: map[game.Board]Solution{}, cache: opt.Cache}
 	if rv.exact == 0 {
 		rv.exact = ReviewExactEmpties(size)
 	}
@@ -226,7 +263,7 @@ func (rv *reviewer) solve(ctx context.Context, b game.Board) (Solution, error) {
 	if sol, ok := rv.solved[b]; ok {
 		return sol, nil
 	}
-	sol, err := Solve(ctx, b, nil)
+	sol, err := SolveWith(ctx, rv.cache, b)
 	if err != nil {
 		return sol, err
 	}
@@ -265,6 +302,7 @@ func (rv *reviewer) move(ctx context.Context, b game.Board, m game.Square) (Move
 		}
 		s := EstimateScale(b.Size(), b.Count(game.Empty))
 		mr.BestValue, mr.PlayedValue = round(best*s/10), round(played*s/10)
+		mr = mr.Clamped(b.Size())
 		if mr.PlayedValue < mr.BestValue {
 			mr.Best = move
 		} else {

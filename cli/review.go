@@ -201,10 +201,11 @@ func writeReview(w io.Writer, rec *game.Record, r *ai.Review, side game.Color) {
 // moveSentence puts the verdict on one move in words, as the review page
 // does.
 func moveSentence(m ai.MoveReview, size int) string {
+	loss, capped := m.ShownLoss(size)
 	return views.English().Say(views.Verdict{
 		Number: m.Number, Side: m.Side, Played: m.Played.Name(size), Best: m.Best.Name(size),
-		BestValue: m.BestValue, PlayedValue: m.PlayedValue, Loss: m.Loss(), Exact: m.Exact, Forced: m.Forced,
-		Unsure: m.Loss() > 0 && !m.Sure(size),
+		BestValue: m.BestValue, PlayedValue: m.PlayedValue, Loss: loss, Exact: m.Exact, Forced: m.Forced,
+		Unsure: m.Loss() > 0 && !m.Sure(size), Capped: capped,
 	}.Sentence())
 }
 

@@ -343,7 +343,7 @@ func TestBrowserAccessibilityAudit(t *testing.T) {
 	pages := browserPages(t, a)
 	for name, path := range map[string]string{
 		"replay": "/games/finishedfinished/replay?ply=5", "review": "/games/finishedfinished/review",
-		"import": "/import", "tutorial": "/tutorial", "tutorial-2": "/tutorial/2?try=f3", "practice": "/practice",
+		"analysis": analysisPage, "import": "/import", "tutorial": "/tutorial", "tutorial-2": "/tutorial/2?try=f3", "practice": "/practice",
 		"rules": "/rules", "strategy": "/strategy", "faq": "/faq", "history": "/history", "resign": "/games/midgamemidgamemi?ask=resign#resign",
 	} {
 		pages[name] = path
@@ -364,11 +364,16 @@ func TestBrowserAccessibilityAudit(t *testing.T) {
 	}
 }
 
+// analysisPage is an analysis of a position of 14 empties, every value
+// exact.
+const analysisPage = "/analysis?position=--XXXXX--OOOXX-OOOOOXXOOOO-OXOOOO-XXOOO-OOXXOOOXXXXXOX--XXXX----&side=X"
+
 // TestBrowserScreenshots writes screenshots at 320 and 1280 pixels wide,
 // for a person to look at, and checks that nothing scrolls sideways.
 func TestBrowserScreenshots(t *testing.T) {
 	a, ts := liveApp(t)
 	pages := browserPages(t, a)
+	pages["review"], pages["analysis"] = "/games/finishedfinished/review", analysisPage
 	dir := os.Getenv("REVERSI_SCREENSHOTS")
 	if dir == "" {
 		var err error
@@ -384,7 +389,7 @@ func TestBrowserScreenshots(t *testing.T) {
 			Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}}); err != nil {
 			t.Fatal(err)
 		}
-		for _, name := range []string{"home", "game", "result", "ten", "pass"} {
+		for _, name := range []string{"home", "game", "result", "ten", "pass", "review", "analysis"} {
 			do(t, ctx, chromedp.Navigate(ts.URL+pages[name]))
 			if sw := eval[int](t, ctx, `document.documentElement.scrollWidth`); sw > width {
 				t.Errorf("%s at %d px: the page is %d px wide and scrolls sideways", name, width, sw)

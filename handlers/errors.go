@@ -62,6 +62,9 @@ var refusals = []struct {
 	status int
 	views.Notice
 }{
+	// The analysis page's, first: a bad position wraps the rules' errors.
+	{play.ErrBadPosition, http.StatusUnprocessableEntity, views.NoticeBadPosition()},
+	{play.ErrAnalysisBusy, http.StatusServiceUnavailable, views.NoticeAnalysisBusy()},
 	// The practice board's, shown above its board.
 	{play.ErrPracticeStale, http.StatusConflict, views.Notice{Message: views.MsgPracticeStale()}},
 	{play.ErrPracticeOver, http.StatusConflict, views.Notice{Message: views.MsgPracticeOver()}},

@@ -46,6 +46,9 @@ func (s *Server) replayGame(c *gin.Context) error {
 	at := gameURL(m.Game.ID) + "/replay?"
 	page := s.replayPage(c.Request, &m.Game.Record, m.Positions, ply, at, views.EndOf(m.Outcome()))
 	page.Game = gameURL(m.Game.ID)
+	if !play.MayAnalyse(m) {
+		page.Analysis = ""
+	}
 	if err := s.replayVerdict(c, m, ply, &page); err != nil {
 		return err
 	}

@@ -67,7 +67,7 @@ func (s *Server) showReview(c *gin.Context) error {
 			Turn: sr.Mistakes(1, func(game.Color) bool { return true }), Positions: m.Positions, Size: size,
 			Mine: mine, Voice: views.MatchVoice(m), Replay: gameURL(m.Game.ID) + "/replay?ply=",
 			Puzzles: sr.PuzzlePlies(m), Puzzle: gameURL(m.Game.ID) + "/review/puzzles/",
-			ExactEmpties: sr.ExactEmpties, Margin: play.ReviewMargin(size)})
+			ExactEmpties: sr.ExactEmpties, Margin: play.ReviewMargin(size), Plies: m.Game.Record.Plies, End: views.EndOf(m.Outcome())})
 	case done != nil:
 		page.Status = views.ReviewRunning()
 		page.Check = gameURL(m.Game.ID) + "/review?wait=1#status"

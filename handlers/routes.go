@@ -99,6 +99,8 @@ func (s *Server) Routes() http.Handler {
 	p.POST("/moves", s.wrap(s.practiceMove))
 	p.POST("/undo", s.wrap(s.practiceUndo))
 	p.POST("/reset", s.wrap(s.practiceReset))
+	// Any position, valued move by move: a search, so counted as a hint.
+	r.GET("/analysis", hints, s.wrap(s.analysis))
 	r.GET("/puzzles", s.wrap(s.showPuzzle))
 	r.GET("/puzzles/:n", s.wrap(s.showPuzzle))
 	r.GET("/puzzles/:n/answer/:move", s.wrap(s.showPuzzle))

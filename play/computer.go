@@ -71,6 +71,11 @@ func (a *App) reviewSearchSlot(ctx context.Context) (release func(), err error) 
 // hintFor finds a hint for b within the time limit, or fails with
 // ErrHintFailed.
 func (a *App) hintFor(ctx context.Context, b game.Board) (game.Square, error) {
+	// A position solved already (by an analysis or a review) has its
+	// best move at hand.
+	if sol, ok := a.solved.Get(b); ok && b.Legal(sol.Move) && sol.Move != game.Pass {
+		return sol.Move, nil
+	}
 	ctx, cancel := context.WithTimeout(ctx, a.aiTimeout)
 	defer cancel()
 	release, ok := a.searchSlot(ctx)

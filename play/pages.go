@@ -121,6 +121,10 @@ type GameFacts struct {
 	// nothing to do.
 	Spectator bool
 	Names     [3]club.Name
+	// Opening is the named opening the game follows, if any, and Analysis
+	// the position a finished game's link opens on the analysis page.
+	Opening  Opening
+	Analysis *AnalysisAt
 	// Lobby reports a game of a public room, whose players met in the
 	// lobby: the page names the opponent (Names) rather than "a friend".
 	Lobby bool
@@ -234,6 +238,7 @@ func GameFor(m *Match) GameFacts {
 		f.Room = roomFor(m)
 	}
 	f.Clock = clockFor(m)
+	f.Opening, f.Analysis = OpeningOf(m.Positions[0], g.Record.Plies), lastDecision(m)
 	return f
 }
 

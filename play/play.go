@@ -75,9 +75,15 @@ type App struct {
 	// reviewSlot is the reviews' own search slot, so that no computer
 	// move waits behind a review's search.
 	reviewSlot chan struct{}
-	roomTTL    time.Duration
-	now        func() time.Time
-	reviews    *reviewQueue
+	// analysisSlots bound the analyses running at once, apart from the
+	// computer's slots and the review's (analysis.go), and solved is the
+	// cache of solved positions that analyses, reviews and hints share.
+	analysisSlots *fairSlots
+	solved        *ai.SolveCache
+	analysed      analysisCache // the latest analyses, by position
+	roomTTL       time.Duration
+	now           func() time.Time
+	reviews       *reviewQueue
 	// draining is closed by Drain.
 	draining  chan struct{}
 	drainOnce sync.Once
@@ -103,11 +109,15 @@ func New(cfg Config) (*App, error) {
 		hint:       cfg.Hint,
 		aiSlots:    newFairSlots(max(1, runtime.GOMAXPROCS(0)-1)),
 		reviewSlot: make(chan struct{}, 1),
-		roomTTL:    cfg.RoomTTL,
-		now:        cfg.Now,
-		reviews:    &reviewQueue{opt: cfg.Review},
-		draining:   make(chan struct{}),
-		turns:      newKeyedLocks(),
+		// One analysis at a time: with the computer's slots and the
+		// review's, the searches already outnumber the cores.
+		analysisSlots: newFairSlots(1),
+		solved:        ai.NewSolveCache(solvedPositions),
+		roomTTL:       cfg.RoomTTL,
+		now:           cfg.Now,
+		reviews:       &reviewQueue{opt: cfg.Review},
+		draining:      make(chan struct{}),
+		turns:         newKeyedLocks(),
 	}
 	if a.notifier == nil {
 		a.notifier = club.NewBroker()

@@ -255,6 +255,7 @@ func (a *App) reviewGame(ctx context.Context, q *reviewQueue, g *club.Game) erro
 	opt := q.opt
 	opt.Side = game.Empty
 	opt.Wait = a.reviewSearchSlot
+	opt.Cache = a.solved
 	if _, err := a.store.Game(ctx, g.ID); err != nil {
 		return err // deleted (club.ErrNotFound) while it waited, say
 	}
@@ -295,6 +296,9 @@ func (a *App) Review(ctx context.Context, m *Match) (*Review, error) {
 	var sr Review
 	if err := json.Unmarshal([]byte(r.Body), &sr); err != nil {
 		return nil, fmtErr("review of "+m.Game.ID, err)
+	}
+	for i := range sr.Moves { // a review stored before values were clamped
+		sr.Moves[i] = sr.Moves[i].Clamped(m.Game.Record.Options.Size)
 	}
 	return &sr, nil
 }
@@ -375,3 +379,7 @@ func (r *Review) Mistakes(n int, mine func(game.Color) bool) []MoveReview {
 // of a size×size game presents as a mistake: twice the estimate's
 // measured error.
 func ReviewMargin(size int) int { return ai.ReviewMargin(size) }
+
+// EstimatedLossCap is the largest estimated loss, in discs, that a review
+// of a size×size game states as a number (see ai.EstimatedLossCap).
+func EstimatedLossCap(size int) int { return ai.EstimatedLossCap(size) }

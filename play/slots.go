@@ -14,7 +14,8 @@ import (
 //
 // Reviews do not take these slots at all: they have a slot of their own
 // (App.reviewSlot), so a computer move never waits behind a review, which
-// may hold its slot for a long search at a time.
+// may hold its slot for a long search at a time. Analyses (analysis.go)
+// have theirs too, a fairSlots of one, for the same reason.
 
 type netKey struct{}
 

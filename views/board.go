@@ -46,6 +46,11 @@ type GamePage struct {
 	Clocks    *ClocksView // a clocked game's clocks, or nil (views/clock.go)
 	// Spectator shows the board outside any form: the viewer only watches.
 	Spectator bool
+	// Opening names the opening the game follows, or is nothing;
+	// Analysis is the address of a finished game's last position on the
+	// analysis page, or empty.
+	Opening  Text
+	Analysis string
 }
 
 // PlayerLine is one side's line in the score.
@@ -130,6 +135,9 @@ type SquareView struct {
 	Label    Text   // the accessible name: the square's name, content and marks
 	Class    string
 	Disabled bool
+	// Value, if set, is shown in the square in place of its character:
+	// the analysis's value of a legal move.
+	Value string
 }
 
 // Grid returns the board as a grid of buttons whose values the form sends
@@ -210,7 +218,11 @@ func (s *SquareView) button(b *strings.Builder, field string, l *Lang) {
 		b.WriteString(" disabled")
 	}
 	b.WriteByte('>')
-	b.WriteString(s.Char())
+	if s.Value != "" {
+		writeEscaped(b, s.Value)
+	} else {
+		b.WriteString(s.Char())
+	}
 	b.WriteString("</button>")
 }
 

@@ -72,6 +72,10 @@ func GamePageFor(f play.GameFacts, r GameRequest) GamePage {
 	}
 	page.JS = r.JS
 	page.Clocks = clocksView(f.Clock, r.Clock)
+	page.Opening = OpeningName(f.Opening)
+	if f.Analysis != nil {
+		page.Analysis = AnalysisURL(f.Analysis.Start, f.Analysis.Moves)
+	}
 	if f.Pass {
 		page.PassLabel = PassLabel(opp, f.Board.Turn())
 	}

@@ -52,6 +52,9 @@ type PuzzleVerdict struct {
 	Line   Text // the perfect line after the best move, and its final count
 	Themes Text
 	Retry  string // the address to try again, after a wrong answer
+	// Analysis is the address of the puzzle's position on the analysis
+	// page, once answered.
+	Analysis string
 }
 
 // Puzzle words.
@@ -226,6 +229,7 @@ func PuzzlePageFor(f play.PuzzleFacts, base func(Text, SkipLink) Base, js string
 	marks := Marks{Playable: true, ShowLegal: true, Hint: game.Pass}
 	if ans != nil {
 		page.Status, page.Answer = PuzzleVerdictOf(*ans, url+"#board")
+		page.Answer.Analysis = AnalysisURL(p.Board, nil) + "#status"
 		page.NextText = PuzzleNextText()
 		if ans.Right {
 			page.Open, marks.Playable = false, false

@@ -151,6 +151,11 @@ type ReplayPage struct {
 	// Verdict is the review's judgement of the move played from this
 	// position, or nil; its best move is ringed on the board.
 	Verdict *Verdict
+	// Opening names the opening the game follows, or is nothing, and
+	// Analysis is the address of this position on the analysis page, or
+	// empty (the placement phase; a game that goes on).
+	Opening  Text
+	Analysis string
 }
 
 // ReplayStatusOf says what led to the replay's position and who is to
@@ -188,6 +193,12 @@ func ReplayPageFor(base Base, f play.ReplayFacts, at string, end RecordEnd, leve
 			{Name: "moves", Value: g.Transcript()}, {Name: "ply", Value: strconv.Itoa(f.Ply)}}
 		if o.Start == game.Setup {
 			page.PlayOn = append(page.PlayOn, Field{Name: "setup", Value: o.Setup.Line()})
+		}
+	}
+	if start, err := game.NewStart(g.Options); err == nil {
+		page.Opening = OpeningName(play.OpeningOf(start, g.Plies))
+		if !b.Placing() {
+			page.Analysis = AnalysisURL(start, g.Plies[:f.Ply])
 		}
 	}
 	for _, c := range []game.Color{game.Black, game.White} {
@@ -371,12 +382,22 @@ type ReviewPage struct {
 	// text alternative is the table of Moves.
 	Graph Graph
 	// ExactEmpties is where the exact judgement began; Margin the
-	// smallest estimated loss called a mistake.
-	ExactEmpties, Margin int
+	// smallest estimated loss called a mistake; Bound the discs every
+	// value lies within (size²); Cap the largest estimated loss stated.
+	ExactEmpties, Margin, Bound, Cap int
 	// Check is the "Check again" link while the review runs, and Events
 	// the event stream that the live-update script listens to meanwhile;
 	// Start is the form's action that asks for a review.
 	Check, Events, Start string
+	// Opening names the opening the game follows, or is nothing; End says
+	// how the game ended when its moves do not (a resignation, a loss on
+	// time), or is nothing.
+	Opening Text
+	End     Text
+	// Caption says what the graph draws; First and Last are the numbers
+	// of the moves at its two ends, for the axis.
+	Caption     Text
+	First, Last int
 }
 
 // Mistake is one of the biggest mistakes: its verdict, a small board of
@@ -390,6 +411,8 @@ type Mistake struct {
 	// Puzzle is the address of the position as a puzzle to try again,
 	// or empty when the review solved none there.
 	Puzzle string
+	// Analysis is the address of the position on the analysis page.
+	Analysis string
 }
 
 // Verdict is the judgement of one move, for a sentence.
@@ -408,8 +431,10 @@ type Verdict struct {
 	// Mine is whether the viewer's review covers the move (its sentence
 	// is for the viewer).
 	Mine bool
-	// Unsure is an estimated loss within twice the estimate's error.
-	Unsure bool
+	// Unsure is an estimated loss within twice the estimate's error, and
+	// Capped one beyond what the estimate's error was measured for: Loss
+	// is then the cap, and the words say "more than".
+	Unsure, Capped bool
 }
 
 // Value writes a value for the table: exact as it is, an estimate with ≈.
@@ -428,6 +453,8 @@ func (v Verdict) LossText() Text {
 		return Plain(strconv.Itoa(v.Loss))
 	case v.Unsure:
 		return Say("review.cell.unsure", v.Loss)
+	case v.Capped:
+		return Say("review.cell.more", v.Loss)
 	}
 	return Plain("≈" + strconv.Itoa(v.Loss))
 }
@@ -450,6 +477,9 @@ func (v Verdict) Sentence() Text {
 		return Say("review.asgood", head, Signed(v.PlayedValue))
 	case v.Unsure:
 		return Say("review.unsure", head, v.Best, Signed(v.BestValue), Signed(v.PlayedValue))
+	}
+	if v.Capped {
+		return Say("review.estloss.more", v.Loss, head, v.Best, Signed(v.BestValue), Signed(v.PlayedValue), v.Played)
 	}
 	return Say("review.estloss", v.Loss, head, v.Best, Signed(v.BestValue), Signed(v.PlayedValue), v.Played)
 }

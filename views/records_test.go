@@ -49,8 +49,8 @@ func TestVerdictSentences(t *testing.T) {
 func TestGraphDescription(t *testing.T) {
 	points := []GraphPoint{{Number: 1, Black: -2}, {Number: 2, Black: 8}, {Number: 3, Black: -10}, {Number: 4, Black: 0}}
 	for turn, want := range map[Turn]string{
-		{}: "For Black, −2 after move 1, highest +8 after move 2, lowest −10 after move 3, and +0 at the end (move 4). No move lost more than the estimate's error.",
-		{Number: 3, Side: game.White, Played: "c4", Best: "d3", Loss: 1, Exact: true}: "For Black, −2 after move 1, highest +8 after move 2, lowest −10 after move 3, and +0 at the end (move 4). " +
+		{}: "For Black, −2 after move 1, highest +8 after move 2, lowest −10 after move 3, and +0 after move 4, the last move judged. No move lost more than the estimate's error.",
+		{Number: 3, Side: game.White, Played: "c4", Best: "d3", Loss: 1, Exact: true}: "For Black, −2 after move 1, highest +8 after move 2, lowest −10 after move 3, and +0 after move 4, the last move judged. " +
 			"The game turned at move 3, when White played c4 instead of d3, losing 1 disc exactly.",
 	} {
 		if got := English().Say(GraphDescription(points, turn)); got != want {

@@ -30,6 +30,7 @@ type Turn struct {
 	Played, Best string
 	Loss         int
 	Exact        bool
+	Capped       bool // Loss is the cap of an estimate that said more
 }
 
 // Graph is the review's graph, drawn in the reader's language by SVG.
@@ -37,6 +38,7 @@ type Graph struct {
 	points          []GraphPoint
 	last, exactFrom int
 	turn            Turn
+	end             Text // how the game ended, when the moves do not say
 }
 
 // ReviewGraph draws points (in order of moves) as a line over the moves
@@ -60,8 +62,12 @@ func (g Graph) SVG(l *Lang) template.HTML {
 	y := func(v int) int { return mid - max(-scale, min(scale, v))*(mid-2)/scale }
 	var sb strings.Builder
 	fmt.Fprintf(&sb, `<svg class="graph" viewBox="0 0 %d %d" role="img" aria-labelledby="graph-t graph-d" preserveAspectRatio="none">`, w+4, h)
+	desc := GraphDescription(points, turn)
+	if !g.end.IsZero() {
+		desc = Say("review.sentences", desc, g.end)
+	}
 	fmt.Fprintf(&sb, `<title id="graph-t">%s</title><desc id="graph-d">%s</desc>`,
-		template.HTMLEscapeString(l.Say(GraphTitle())), template.HTMLEscapeString(l.Say(GraphDescription(points, turn))))
+		template.HTMLEscapeString(l.Say(GraphTitle())), template.HTMLEscapeString(l.Say(desc)))
 	fmt.Fprintf(&sb, `<path d="M0 %dH%d" class="axis"/>`, mid, w+4)
 	if exactFrom > 0 {
 		fmt.Fprintf(&sb, `<path d="M%d 0V%d" class="exact"/>`, x(exactFrom), h)
@@ -108,7 +114,10 @@ func GraphDescription(points []GraphPoint, turn Turn) Text {
 		return Say("review.sentences", s, Say("review.graph.calm"))
 	}
 	key := "review.graph.turn.exact"
-	if !turn.Exact {
+	switch {
+	case turn.Capped:
+		key = "review.graph.turn.more"
+	case !turn.Exact:
 		key = "review.graph.turn.estimate"
 	}
 	return Say("review.sentences", s, Say(key, turn.Loss, turn.Number, turn.Side, turn.Played, turn.Best))
@@ -186,12 +195,21 @@ type ReviewInput struct {
 	Puzzles              map[int]bool
 	Puzzle               string
 	ExactEmpties, Margin int
+	// Plies are the game's plies, from Positions[0]: the mistakes' links
+	// to the analysis page, and the opening's name.
+	Plies []game.Square
+	// End is how the game ended when its moves do not say it.
+	End RecordEnd
 }
 
 // FillReview puts a stored review on page: the graph, the table of moves
 // and the biggest mistakes with their boards and links.
 func FillReview(page *ReviewPage, in ReviewInput) {
 	page.ExactEmpties, page.Margin = in.ExactEmpties, in.Margin
+	page.Bound, page.Cap = in.Size*in.Size, play.EstimatedLossCap(in.Size)
+	if len(in.Positions) > 0 {
+		page.Opening = OpeningName(play.OpeningOf(in.Positions[0], in.Plies))
+	}
 	var points []GraphPoint
 	exactFrom, last := 0, 0
 	for _, mr := range in.Moves {
@@ -213,15 +231,25 @@ func FillReview(page *ReviewPage, in ReviewInput) {
 	var turn Turn
 	if len(in.Turn) > 0 {
 		t := in.Turn[0]
-		turn = Turn{Number: t.Number, Side: t.Side, Played: t.Played.Name(in.Size), Best: t.Best.Name(in.Size), Loss: t.Loss(), Exact: t.Exact}
+		loss, capped := t.ShownLoss(in.Size)
+		turn = Turn{Number: t.Number, Side: t.Side, Played: t.Played.Name(in.Size), Best: t.Best.Name(in.Size), Loss: loss, Exact: t.Exact, Capped: capped}
 	}
 	page.Graph = ReviewGraph(points, last, exactFrom, turn)
+	page.End = in.End.Say(in.Size)
+	page.Graph.end = page.End
+	page.Caption = graphCaption(points, exactFrom, turn)
+	if len(points) > 0 {
+		page.First, page.Last = points[0].Number, last
+	}
 	for _, mr := range in.Mistakes {
 		b := in.Positions[mr.Ply]
 		marks := MistakeMarks(mr.Number, b, mr.Played, mr.Best)
 		at := in.Replay + strconv.Itoa(mr.Ply)
 		mk := Mistake{Verdict: NewVerdict(mr, in, in.Voice),
 			Board: MistakeBoard(b, mr.Played, mr.Best, marks), Marks: marks, Replay: at + "#status", PlayOn: at + "#playon"}
+		if len(in.Positions) > 0 && mr.Ply <= len(in.Plies) {
+			mk.Analysis = AnalysisURL(in.Positions[0], in.Plies[:mr.Ply]) + "#status"
+		}
 		if in.Puzzles[mr.Ply] {
 			mk.Puzzle = in.Puzzle + strconv.Itoa(mr.Ply) + "#status"
 		}
@@ -235,12 +263,35 @@ func NewVerdict(mr play.MoveReview, in ReviewInput, v Voice) Verdict {
 	if in.Replay != "" {
 		in.Replay += strconv.Itoa(mr.Ply)
 	}
+	loss, capped := mr.ShownLoss(in.Size)
 	return Verdict{
 		Number: mr.Number, Side: mr.Side, You: v.You != game.Empty && mr.Side == v.You,
 		Played: mr.Played.Name(in.Size), Best: mr.Best.Name(in.Size),
-		BestValue: mr.BestValue, PlayedValue: mr.PlayedValue, Loss: mr.Loss(),
+		BestValue: mr.BestValue, PlayedValue: mr.PlayedValue, Loss: loss,
 		Exact: mr.Exact, Forced: mr.Forced, Mine: in.Mine == nil || in.Mine(mr.Side),
-		Unsure: !mr.Exact && mr.Loss() > 0 && mr.Loss() < in.Margin,
+		Unsure: !mr.Exact && loss > 0 && loss < in.Margin, Capped: capped,
 		Replay: in.Replay,
 	}
+}
+
+// graphCaption says what the graph draws, and only that: the middle line
+// and the sides, the dashed line where the values become exact if there
+// is one, the ring where the game turned if it is drawn, and the table.
+func graphCaption(points []GraphPoint, exactFrom int, turn Turn) Text {
+	parts := []Text{Say("review.caption.line")}
+	if exactFrom > 0 {
+		parts = append(parts, Say("review.caption.exact", exactFrom))
+	}
+	for _, p := range points {
+		if turn.Number != 0 && p.Number == turn.Number {
+			parts = append(parts, Say("review.caption.ring", turn.Number))
+			break
+		}
+	}
+	parts = append(parts, Say("review.caption.table"))
+	out := parts[0]
+	for _, p := range parts[1:] {
+		out = Say("review.sentences", out, p)
+	}
+	return out
 }

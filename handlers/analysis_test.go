@@ -1,0 +1,156 @@
+package handlers
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"reversi/ai"
+	"reversi/game"
+)
+
+var rowValue = regexp.MustCompile(`data-move="([a-h][1-8])" data-value="(-?\d+)"( data-exact)?`)
+
+// TestAnalysisPage: a position set up by hand shows every legal move's
+// exact value, the solver's; the board's form plays a move with 303;
+// a bad position is a 422 and nothing else.
+func TestAnalysisPage(t *testing.T) {
+	a := newApp(t)
+	const pos = "--XXXXX--OOOXX-OOOOOXXOOOO-OXOOOO-XXOOO-OOXXOOOXXXXXOX--XXXX----"
+	b, err := game.ParseLine(pos + " X")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := a.do("GET", "/analysis?position="+pos+"&side=X", nil, nil)
+	body := w.Body.String()
+	if w.Code != http.StatusOK {
+		t.Fatalf("GET /analysis = %d:\n%s", w.Code, body)
+	}
+	rows := rowValue.FindAllStringSubmatch(body, -1)
+	if len(rows) != b.Moves().Count() {
+		t.Fatalf("%d rows with data-move, want %d:\n%s", len(rows), b.Moves().Count(), body)
+	}
+	for _, r := range rows {
+		sq, _ := game.ParseSquare(8, r[1])
+		after, _, err := b.Play(sq)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sol, err := ai.Solve(context.Background(), after, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v, _ := strconv.Atoi(r[2]); v != -sol.Score || r[3] == "" {
+			t.Errorf("%s: data-value %s exact %q, want %d exact", r[1], r[2], r[3], -sol.Score)
+		}
+		if !strings.Contains(body, `value="`+r[1]+`" aria-label="`+r[1]+`, legal move, ends `) {
+			t.Errorf("square %s does not say its value", r[1])
+		}
+	}
+	// A move from the board's form.
+	first := rows[0][1]
+	w = a.do("GET", "/analysis?"+url.Values{"position": {pos}, "side": {"X"}, "move": {first}}.Encode(), nil, nil)
+	if loc := w.Header().Get("Location"); w.Code != http.StatusSeeOther || !strings.Contains(loc, "moves="+first) {
+		t.Fatalf("a move = %d to %q", w.Code, loc)
+	}
+	w = a.do("GET", strings.TrimSuffix(w.Header().Get("Location"), "#status"), nil, nil)
+	if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `rel="prev"`) {
+		t.Fatalf("after a move = %d, without a step back", w.Code)
+	}
+	for _, bad := range []string{"position=XX&side=X", "position=" + pos + "&side=Q", "position=" + pos + "&side=X&moves=a1", "position=" + pos + "&side=X&move=a1"} {
+		if w := a.do("GET", "/analysis?"+bad, nil, nil); w.Code != http.StatusUnprocessableEntity {
+			t.Errorf("GET /analysis?%s = %d, want 422", bad, w.Code)
+		}
+	}
+}
+
+// TestAnalysisStart: /analysis alone is the starting position, its
+// values estimates with their depth, and the opening named once played.
+func TestAnalysisStart(t *testing.T) {
+	a := newApp(t)
+	w := a.do("GET", "/analysis", nil, nil)
+	if w.Code != http.StatusOK || len(rowValue.FindAllString(w.Body.String(), -1)) != 4 {
+		t.Fatalf("GET /analysis = %d:\n%s", w.Code, w.Body.String())
+	}
+	start, _ := game.NewStart(game.Options{Size: 8})
+	pos, _, _ := strings.Cut(start.Line(), " ")
+	w = a.do("GET", "/analysis?position="+pos+"&side=X&moves=f5d6c3d3c4", nil, nil)
+	if body := w.Body.String(); w.Code != http.StatusOK || !strings.Contains(body, "Opening: Tiger") {
+		t.Fatalf("GET after the Tiger = %d:\n%s", w.Code, body)
+	}
+}
+
+// TestTextBrowserAnalysis reads the analysis in w3m: each move's value on
+// its square and in the table, the best line and the set-up form.
+func TestTextBrowserAnalysis(t *testing.T) {
+	w3mPath(t)
+	a := newApp(t)
+	w := a.do("GET", "/analysis?position=--XXXXX--OOOXX-OOOOOXXOOOO-OXOOOO-XXOOO-OOXXOOOXXXXXOX--XXXX----&side=X", nil, nil)
+	dump := dumpW3m(t, w.Body.String())
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^8 X X X X \+38 \+26 - -`), // the values on their squares
+		regexp.MustCompile(`(?m)^e8\s+\+38\s+exact$`),      // and in the table
+		regexp.MustCompile(`Best line: e8 `),
+		regexp.MustCompile(`To move \[Black \(X\)`),
+	} {
+		if !want.MatchString(dump) {
+			t.Errorf("w3m's analysis shows no %q:\n%s", want, dump)
+		}
+	}
+}
+
+// FuzzAnalysis asks for arbitrary analyses: the answer is a page, a 303
+// to another analysis or a 422, never a 500.
+func FuzzAnalysis(f *testing.F) {
+	for _, seed := range [][4]string{
+		{"---------------------------OX------XO---------------------------", "X", "f5d6", "c3"},
+		{"", "", "", ""}, {"XO", "X", "", ""}, {"--------------OX----XO--------------", "O", "", ""},
+		{"---------------------------OX------XO---------------------------", "X", "a1", ""},
+	} {
+		f.Add(seed[0], seed[1], seed[2], seed[3])
+	}
+	a := newApp(f)
+	f.Fuzz(func(t *testing.T, position, side, moves, move string) {
+		a.t = t
+		q := url.Values{"position": {position}, "side": {side}, "moves": {moves}}
+		if move != "" {
+			q.Set("move", move)
+		}
+		w := a.do("GET", "/analysis?"+q.Encode(), nil, nil)
+		switch w.Code {
+		case http.StatusOK, http.StatusUnprocessableEntity:
+		case http.StatusSeeOther:
+			if !strings.HasPrefix(w.Header().Get("Location"), "/analysis?position=") {
+				t.Errorf("303 to %q", w.Header().Get("Location"))
+			}
+		default:
+			t.Errorf("GET /analysis?%s = %d", q.Encode(), w.Code)
+		}
+	})
+}
+
+// TestOpeningNamed: a local game opened f5 d6 c3 d3 c4 through the forms
+// names the Tiger on its page and its replay.
+func TestOpeningNamed(t *testing.T) {
+	a := newApp(t)
+	id, cookie := a.start(nil, "opponent", "local")
+	for ply, m := range []string{"f5", "d6", "c3", "d3", "c4"} {
+		w := a.do("POST", "/games/"+id+"/moves", url.Values{"ply": {strconv.Itoa(ply)}, "move": {m}}, cookie)
+		if w.Code != http.StatusSeeOther {
+			t.Fatalf("move %s = %d", m, w.Code)
+		}
+	}
+	for _, path := range []string{"/games/" + id, "/games/" + id + "/replay?ply=2"} {
+		if body := a.do("GET", path, nil, cookie).Body.String(); !strings.Contains(body, "Opening: Tiger") {
+			t.Errorf("%s does not name the Tiger", path)
+		}
+	}
+	// A game in play has no link to the analysis; its replay neither.
+	if body := a.do("GET", "/games/"+id+"/replay?ply=2", nil, cookie).Body.String(); strings.Contains(body, "/analysis?") {
+		t.Error("the replay of a game in play links to the analysis")
+	}
+}
