@@ -1,6 +1,7 @@
 package static
 
 import (
+	"bytes"
 	"io/fs"
 	"net/http/httptest"
 	"regexp"
@@ -90,4 +91,32 @@ func jsWords(src string) []string {
 		}
 	}
 	return out
+}
+
+// TestStylesheetServedWithoutComments checks that the served stylesheet
+// drops the file's comments and keeps every rule.
+func TestStylesheetServedWithoutComments(t *testing.T) {
+	file, err := files.ReadFile("app.css")
+	if err != nil {
+		t.Fatal(err)
+	}
+	served := CSS().Body
+	if !bytes.Contains(file, []byte("/*")) {
+		t.Skip("the stylesheet has no comment to drop")
+	}
+	if bytes.Contains(served, []byte("/*")) || bytes.Contains(served, []byte("*/")) {
+		t.Error("the served stylesheet keeps a comment")
+	}
+	if got, want := bytes.Count(served, []byte("{")), bytes.Count(file, []byte("{")); got != want {
+		t.Errorf("the served stylesheet has %d rules' braces, the file %d", got, want)
+	}
+	for _, tt := range []struct{ in, want string }{
+		{"a{b:c}\n/* note */\nd{e:f}\n", "a{b:c}\nd{e:f}\n"},
+		{"/* a */a{}/* b *//* c */b{}", "a{}b{}"},
+		{"a{} /* unclosed", "a{} /* unclosed"},
+	} {
+		if got := string(stripComments([]byte(tt.in))); got != tt.want {
+			t.Errorf("stripComments(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
 }
