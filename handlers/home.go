@@ -86,7 +86,7 @@ func (s *Server) home(c *gin.Context) error {
 		}
 		for _, h := range yours {
 			page.YourTurn = append(page.YourTurn, views.YourTurn{
-				GameLink: views.GameLink{URL: gameURL(h.Game.ID) + "#status", Description: describe(h.Game)},
+				GameLink: views.GameLink{URL: gameURL(h.Game.ID) + "#status", Description: describeHome(h)},
 				Left:     views.TimeLeft(h.Left, h.Game.TimeControl)})
 		}
 		page.AgainstSomeone = len(yours) > 0
@@ -96,7 +96,7 @@ func (s *Server) home(c *gin.Context) error {
 				break
 			}
 			page.AgainstSomeone = page.AgainstSomeone || g.RoomID != ""
-			link := views.GameLink{URL: gameURL(g.ID) + "#status", Description: describe(g)}
+			link := views.GameLink{URL: gameURL(g.ID) + "#status", Description: describeHome(h)}
 			if g.RoomID == "" {
 				link.Delete = gameURL(g.ID) + "?ask=delete#delete"
 			}

@@ -48,6 +48,8 @@ func TestYourTurnThroughTheForms(t *testing.T) {
 	ann.want(ann.post(game+"/moves", url.Values{"move": {"f5"}, "ply": {"0"}}), http.StatusSeeOther, "Ann's move")
 	if s := yourTurn(t, bob); !strings.Contains(s, game) || !strings.Contains(s, "(1 day 0 hours left)") {
 		t.Errorf("after Ann's move Bob's your-turn list lacks the game:\n%s", s)
+	} else if !strings.Contains(s, "online against Ann, 1 move played") || strings.Contains(s, "friend") {
+		t.Errorf("Bob's your-turn list does not name Ann, whom he met in the lobby:\n%s", s)
 	}
 	if s := yourTurn(t, ann); strings.Contains(s, game) {
 		t.Errorf("after her move Ann's your-turn list still holds the game:\n%s", s)

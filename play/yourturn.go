@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"reversi/club"
+	"reversi/game"
 )
 
 // The home page's lists: the games against someone where it is the
@@ -33,6 +34,10 @@ type HomeGame struct {
 	YourTurn bool
 	// Left is the time the side to move has left, on a game with a clock.
 	Left time.Duration
+	// Lobby reports a game whose players met in the lobby, and Opponent
+	// names the other player ("" for one without a name).
+	Lobby    bool
+	Opponent club.Name
 }
 
 // Clocked reports whether the game has a clock.
@@ -59,6 +64,9 @@ func (a *App) HomeGames(ctx context.Context, player string) (yours, others []Hom
 				continue // just lost on time
 			}
 			h := HomeGame{Game: m.Game}
+			if m.Room != nil && m.Room.Public && m.Seat != game.Empty {
+				h.Lobby, h.Opponent = true, m.Names[m.Seat.Opponent()]
+			}
 			if m.Clocked() {
 				turn := m.Board().Turn()
 				h.Left = m.Game.Clock.Left(turn, turn, m.At)

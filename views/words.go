@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"reversi/club"
 	"reversi/game"
 )
 
@@ -343,6 +344,12 @@ func Describe(opponent string, human game.Color, level string, size, moves int) 
 		return Say("home.describe.online", moves, size)
 	}
 	return Say("home.describe.computer", moves, size, human, LevelName(level))
+}
+
+// DescribeLobby is Describe for a game whose players met in the lobby: it
+// names the opponent, as in "8×8, online against Bob, 3 moves played".
+func DescribeLobby(opponent club.Name, size, moves int) Text {
+	return Say("home.describe.lobby", moves, size, PlayerText(opponent))
 }
 
 // MatchScore says how an online match stands, in the viewer's words.
