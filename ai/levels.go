@@ -9,8 +9,8 @@ import (
 // Personalities of Easy and Normal: one ply, no search. (Beginner has
 // none: it plays at random within its two rules about corners.)
 const (
-	easyWhim       = 0.05 // chance that Easy plays any move that keeps corners safe
-	normalCareless = 0.04 // chance that Normal plays any corner-safe move
+	easyWhim       = 0.10 // chance that Easy plays any move that keeps corners safe
+	normalCareless = 0.02 // chance that Normal plays any corner-safe move
 	normalEndgame  = 10   // empties from which Normal counts discs
 )
 
