@@ -29,6 +29,13 @@ type settings struct {
 	// probCut: with the learned evaluation, the midgame search's ProbCut
 	// threshold in standard deviations (0: none).
 	probCut float64
+	// selTry: on 8×8 with the learned evaluation, from always+1 to selTry
+	// empties the level solves selectively (see deepen) at the thresholds
+	// selLevels, then exactly, within selFactor times its node budget,
+	// and plays the move of the last level finished; the midgame search
+	// plays only if not even the first finishes.
+	selTry, selFactor int
+	selLevels         []float64
 	// halfTimeSolve caps the time of a solve that may fail (more than
 	// always empties) at half the move's time, leaving the rest to the
 	// midgame search should it fail.
@@ -47,6 +54,7 @@ var (
 		always: 18, try: 22, factor: 2,
 		always10: 14, try10: 16, factor10: 2,
 		learned: true, probCut: expertProbCut, halfTimeSolve: true,
+		selTry: 28, selFactor: 2, selLevels: []float64{1.1, 1.5, 2.0, 2.6},
 	}
 )
 
@@ -112,7 +120,16 @@ func (pl Player) search(ctx context.Context, b game.Board, st settings) game.Squ
 	if b.Size() == 10 {
 		always, try, factor = st.always10, st.try10, uint64(st.factor10)
 	}
-	if empties <= try {
+	if e64, ok := e.(*engine64); ok && e64.learned != nil && empties > always && empties <= st.selTry {
+		selDeadline := time.Now().Add(moveTime * 3 / 4)
+		if selDeadline.After(deadline) {
+			selDeadline = deadline
+		}
+		bud := newBudget(ctx, nodes*uint64(st.selFactor), selDeadline)
+		if _, move, _, ok := e64.solveSelective(bud, st.selLevels); ok {
+			return move
+		}
+	} else if empties <= try {
 		limit := nodes * factor
 		if empties <= always {
 			limit = 0

@@ -56,8 +56,9 @@ func TestEasyPrefersFlips(t *testing.T) {
 					maxFlip++
 				}
 			}
-			// Easy plays on a whim a fifth of the time.
-			if got, want := float64(maxFlip)/float64(len(positions)), 0.75; got < want {
+			// Easy plays on a whim one move in ten, and keeps corners
+			// and X-squares safe before it counts flips.
+			if got, want := float64(maxFlip)/float64(len(positions)), 0.70; got < want {
 				t.Errorf("size %d: Easy played a most-flipping move in %.0f%% of %d positions, want at least %.0f%%", size, 100*got, len(positions), 100*want)
 			}
 		})

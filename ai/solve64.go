@@ -36,6 +36,22 @@ type solver64 struct {
 	tt  *table[key64]
 	b   *budget
 	mid *searcher64 // for move ordering far from the end
+	// sel, if not 0, makes the search selective: at a null-window node
+	// of endCutEmpties or more, a shallow search with the learned
+	// evaluation (pc) that puts the score more than selT standard
+	// deviations beyond the window cuts the node (see endCut). sel is
+	// the level of the selective solve, higher for fewer cuts: the table
+	// keeps it with each entry, and a search uses the bounds of its own
+	// level or a stricter one (exact entries have 0 and serve all).
+	sel  uint8
+	selT float64
+	pc   *searcher64
+}
+
+// usable reports whether the bounds of an entry of selectivity sel hold
+// for this search.
+func (s *solver64) usable(sel uint8) bool {
+	return sel == 0 || (s.sel != 0 && sel >= s.sel)
 }
 
 // final returns the score of a finished game: disc difference with the
@@ -286,18 +302,28 @@ func (s *solver64) search(p, o uint64, alpha, beta, empties int, passed bool) in
 	if empties >= ttEmpties {
 		h = mix64(p, o)
 		if e, ok := s.tt.probe(k, h); ok {
-			lo, hi := int(e.lo), int(e.hi)
-			if lo >= beta {
-				return lo
-			}
-			if hi <= alpha {
-				return hi
-			}
-			if lo == hi {
-				return lo
-			}
-			alpha, beta = max(alpha, lo), min(beta, hi)
 			ttMove = int(e.move)
+			if s.usable(e.sel) {
+				lo, hi := int(e.lo), int(e.hi)
+				if lo >= beta {
+					return lo
+				}
+				if hi <= alpha {
+					return hi
+				}
+				if lo == hi {
+					return lo
+				}
+				alpha, beta = max(alpha, lo), min(beta, hi)
+			}
+		}
+	}
+	if s.sel != 0 && empties >= endCutEmpties && beta == alpha+1 {
+		if v, ok := s.endCut(p, o, alpha, empties); ok {
+			return v
+		}
+		if s.b.aborted {
+			return 0
 		}
 	}
 	a0 := alpha
@@ -311,7 +337,7 @@ func (s *solver64) search(p, o uint64, alpha, beta, empties int, passed bool) in
 			for _, m := range list {
 				x := uint64(1) << uint(m.sq)
 				ck := key64{o &^ m.flips, p | m.flips | x}
-				if e, ok := s.tt.probe(ck, mix64(ck[0], ck[1])); ok && -int(e.hi) >= beta {
+				if e, ok := s.tt.probe(ck, mix64(ck[0], ck[1])); ok && -int(e.hi) >= beta && s.usable(e.sel) {
 					return -int(e.hi)
 				}
 			}
@@ -372,7 +398,7 @@ func (s *solver64) search(p, o uint64, alpha, beta, empties int, passed bool) in
 		default:
 			lo, hi = best, best
 		}
-		s.tt.store(k, h, empties, lo, hi, bestMove)
+		s.tt.storeSel(k, h, empties, lo, hi, bestMove, s.sel)
 	}
 	return best
 }

@@ -19,6 +19,10 @@ type entry[K comparable] struct {
 	move   int8 // best move's square in the engine's layout, or -1
 	depth  int8 // search depth the bounds hold for
 	used   bool // the slot holds a position
+	// sel is the selectivity the bounds hold for: 0 for a search without
+	// cuts (every midgame search, and the exact solve), else the
+	// selective solve's level (see solver64.sel), higher for fewer cuts.
+	sel uint8
 }
 
 // newTable returns a table with 1<<bits entries.
@@ -64,6 +68,12 @@ func (t *table[K]) probe(key K, h uint64) (*entry[K], bool) {
 // and that move was the best one found. A new key takes the slot of the
 // two whose entry was searched less deep.
 func (t *table[K]) store(key K, h uint64, depth, lo, hi, move int) {
+	t.storeSel(key, h, depth, lo, hi, move, 0)
+}
+
+// storeSel is store for a search of selectivity sel: bounds merge only
+// with those of the same selectivity.
+func (t *table[K]) storeSel(key K, h uint64, depth, lo, hi, move int, sel uint8) {
 	i := h & t.mask
 	e := &t.entries[i]
 	switch other := &t.entries[i^1]; {
@@ -74,7 +84,7 @@ func (t *table[K]) store(key K, h uint64, depth, lo, hi, move int) {
 	case !other.used || other.depth < e.depth:
 		e = other
 	}
-	if e.used && e.key == key && int(e.depth) == depth {
+	if e.used && e.key == key && int(e.depth) == depth && e.sel == sel {
 		// Merge with what an earlier window proved, unless the two
 		// disagree (a midgame search is not always consistent).
 		if l, u := max(lo, int(e.lo)), min(hi, int(e.hi)); l <= u {
@@ -84,5 +94,5 @@ func (t *table[K]) store(key K, h uint64, depth, lo, hi, move int) {
 			move = int(e.move)
 		}
 	}
-	*e = entry[K]{key: key, lo: int16(lo), hi: int16(hi), move: int8(move), depth: int8(depth), used: true}
+	*e = entry[K]{key: key, lo: int16(lo), hi: int16(hi), move: int8(move), depth: int8(depth), used: true, sel: sel}
 }

@@ -1,0 +1,141 @@
+package ai
+
+import (
+	"context"
+	"flag"
+	"math"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"reversi/game"
+)
+
+// TestDeepenEndsExact checks that the selective levels, which share the
+// table with the exact one that follows them, leave its score exact: the
+// table must not let a selective bound into the exact search.
+func TestDeepenEndsExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 37))
+	n := 40
+	if testing.Short() {
+		n = 8
+	}
+	for i := range n {
+		b := randomPosition(rng, 8, 10+rng.IntN(7))
+		if b.Over() || b.Moves().IsZero() {
+			continue
+		}
+		want, err := Solve(context.Background(), b, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := engineFor(b, 16).(*engine64)
+		e.learned = learned8
+		score, move, done, ok := e.solveSelective(newBudget(context.Background(), 0, time.Time{}), []float64{0.5, 1.1, 2.0})
+		if !ok || done != 4 {
+			t.Fatalf("position %d: %d levels done, want 4", i, done)
+		}
+		if score != want.Score {
+			t.Errorf("position %d (%s): score %+d, want %+d", i, b.Line(), score, want.Score)
+		}
+		next, _, err := b.Play(move)
+		if err != nil {
+			t.Fatalf("position %d: move %v: %v", i, move, err)
+		}
+		if got := -solveScore(t, next); got != want.Score {
+			t.Errorf("position %d (%s): move %s scores %+d, want %+d", i, b.Line(), move.Name(8), got, want.Score)
+		}
+	}
+}
+
+// solveScore returns b's exact score for the side to move, passing for it
+// when it must.
+func solveScore(t *testing.T, b game.Board) int {
+	t.Helper()
+	if b.Over() {
+		d := b.Count(b.Turn()) - b.Count(b.Turn().Opponent())
+		return finalDiff(d, b.Count(game.Empty))
+	}
+	if b.Moves().IsZero() {
+		nb, _, _ := b.Play(game.Pass)
+		return -solveScore(t, nb)
+	}
+	sol, err := Solve(context.Background(), b, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sol.Score
+}
+
+func finalDiff(d, empties int) int {
+	switch {
+	case d > 0:
+		return d + empties
+	case d < 0:
+		return d - empties
+	}
+	return 0
+}
+
+var endCutMeasure = flag.Int("endcut", 0, "run TestEndCutStatistics on this many positions")
+
+// TestEndCutStatistics measures what endCutParams holds: the mean and
+// deviation of the exact score less a shallow learned search, by empties
+// (12 to 23) and depth (0 to 6), on positions from games of Hard at 20 000
+// nodes a move after six random plies. It solves every position (seconds
+// each at 22 empties), so it runs only when asked:
+//
+//	go test ./ai -run TestEndCutStatistics -endcut 300 -v -timeout 1h
+func TestEndCutStatistics(t *testing.T) {
+	if *endCutMeasure == 0 {
+		t.Skip("solves hundreds of endgames; run with -endcut N")
+	}
+	type acc struct{ n, s, s2 float64 }
+	res := map[[2]int]*acc{}
+	for i := range *endCutMeasure {
+		rng := rand.New(rand.NewPCG(uint64(i), 991))
+		e := 12 + rng.IntN(11)
+		b, _ := game.NewStart(game.Options{Size: 8})
+		for b.Count(game.Empty) > e && !b.Over() {
+			var m game.Square
+			switch {
+			case b.Moves().IsZero():
+				m = game.Pass
+			case 60-b.Count(game.Empty) < 6:
+				ms := b.Moves().Squares()
+				m = ms[rng.IntN(len(ms))]
+			default:
+				m, _ = Player{Level: Hard, Nodes: 20000, MoveTime: time.Hour}.Choose(context.Background(), b, rng)
+			}
+			b, _, _ = b.Play(m)
+		}
+		if b.Over() || b.Moves().IsZero() || b.Count(game.Empty) != e {
+			continue
+		}
+		sol, err := Solve(context.Background(), b, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, o := geo8.to64(b)
+		for d := 0; d <= 6; d++ {
+			ms := &searcher64{g: geo8, tt: newTable[key64](16), b: newBudget(context.Background(), 0, time.Time{}), learned: learned8}
+			diff := float64(sol.Score*100 - ms.pvs(p, o, d, -infinity, infinity, false))
+			k := [2]int{e / 2 * 2, d}
+			if res[k] == nil {
+				res[k] = &acc{}
+			}
+			a := res[k]
+			a.n++
+			a.s += diff
+			a.s2 += diff * diff
+		}
+	}
+	for e := 12; e <= 22; e += 2 {
+		for d := 0; d <= 6; d++ {
+			if a := res[[2]int{e, d}]; a != nil {
+				m := a.s / a.n
+				t.Logf("empties %d-%d depth %d: n %.0f mean %.0f sd %.0f", e, e+1, d, a.n, m, math.Sqrt(a.s2/a.n-m*m))
+			}
+		}
+	}
+}
