@@ -374,13 +374,7 @@ func TestBrowserScreenshots(t *testing.T) {
 	a, ts := liveApp(t)
 	pages := browserPages(t, a)
 	pages["review"], pages["analysis"] = "/games/finishedfinished/review", analysisPage
-	dir := os.Getenv("REVERSI_SCREENSHOTS")
-	if dir == "" {
-		var err error
-		if dir, err = os.MkdirTemp("", "reversi-screenshots-"); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := screenshotDir(t, "reversi-screenshots-")
 	for _, width := range []int{320, 1280} {
 		ctx := newBrowser(t, width, 800)
 		setCookie(t, ctx, a, ts.URL)
@@ -454,4 +448,23 @@ func TestBrowserScreenshots(t *testing.T) {
 		}
 	}
 	t.Logf("screenshots in %s", dir)
+}
+
+// screenshotDir is the folder the browser tests keep their screenshots
+// in: $REVERSI_SCREENSHOTS, made if need be, or else a new folder under
+// the system's temporary one named with prefix, kept after the test for
+// a person to look at.
+func screenshotDir(t *testing.T, prefix string) string {
+	t.Helper()
+	dir := os.Getenv("REVERSI_SCREENSHOTS")
+	if dir == "" {
+		var err error
+		if dir, err = os.MkdirTemp("", prefix); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }

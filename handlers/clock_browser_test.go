@@ -25,13 +25,7 @@ func TestBrowserClock(t *testing.T) {
 		t.Skip("a browser, and a clock that runs out for real")
 	}
 	axe := axeSource(t)
-	dir := os.Getenv("REVERSI_SCREENSHOTS")
-	if dir == "" {
-		var err error
-		if dir, err = os.MkdirTemp("", "reversi-screenshots-"); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := screenshotDir(t, "reversi-screenshots-")
 	for _, scheme := range lookSchemes {
 		t.Run(scheme.name, func(t *testing.T) {
 			a, ts := liveApp(t)

@@ -93,13 +93,7 @@ func TestBrowserLookAndFeel(t *testing.T) {
 		t.Fatalf("e1 = %d, want 303", w.Code)
 	}
 	guestPath := lookOther(t, a)
-	dir := os.Getenv("REVERSI_SCREENSHOTS")
-	if dir == "" {
-		var err error
-		if dir, err = os.MkdirTemp("", "reversi-screenshots-"); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := screenshotDir(t, "reversi-screenshots-")
 	for _, width := range []int{320, 1280} {
 		ctx := newBrowser(t, width, 800)
 		setCookie(t, ctx, a, ts.URL)

@@ -37,13 +37,7 @@ const renderedWords = `(() => {
 // REVERSI_SCREENSHOTS (or a temporary directory) for a person to read.
 func TestBrowserLanguages(t *testing.T) {
 	axe := axeSource(t)
-	dir := os.Getenv("REVERSI_SCREENSHOTS")
-	if dir == "" {
-		var err error
-		if dir, err = os.MkdirTemp("", "reversi-languages-"); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := screenshotDir(t, "reversi-languages-")
 	shots := map[string]bool{"home": true, "game": true, "result": true, "tutorial-2": true, "rules": true, "faq": true,
 		"import": true, "nogame": true, "puzzle": true, "review": true, "practice": true}
 	for _, lang := range translatedCodes() {

@@ -21,16 +21,7 @@ import (
 // forms. Every page is kept as a screenshot.
 func TestBrowserKeysAndYourTurn(t *testing.T) {
 	axe := axeSource(t)
-	dir := os.Getenv("REVERSI_SCREENSHOTS")
-	if dir == "" {
-		var err error
-		if dir, err = os.MkdirTemp("", "reversi-screenshots-"); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir := screenshotDir(t, "reversi-screenshots-")
 	for _, tt := range []struct {
 		scheme  int // index in lookSchemes
 		width   int

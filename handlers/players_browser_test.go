@@ -19,16 +19,7 @@ import (
 // screenshot. It also audits the lobby with a rated maker's challenge.
 func TestBrowserRatings(t *testing.T) {
 	axe := axeSource(t)
-	dir := os.Getenv("REVERSI_SCREENSHOTS")
-	if dir == "" {
-		var err error
-		if dir, err = os.MkdirTemp("", "reversi-screenshots-"); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir := screenshotDir(t, "reversi-screenshots-")
 	a, ts := liveApp(t)
 	ratedGame(t, ts.URL, "Challenger", "Acceptor_長い名前_x")
 	// A few more games, from other networks (through the store), for a

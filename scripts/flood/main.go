@@ -118,64 +118,69 @@ func client(from string) *http.Client {
 	}
 }
 
-func (f *flood) keepalive(ctx context.Context, n int, host string) {
+// connections opens n connections to host, spread over the flood's
+// addresses, and runs hold on each in its own goroutine; a connection
+// that cannot be opened counts as dropped.
+func (f *flood) connections(ctx context.Context, n int, host string, hold func(net.Conn) error) {
 	for i := range n {
 		go func() {
 			d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(f.from[i%len(f.from)])}}
 			conn, err := d.DialContext(ctx, "tcp", host)
-			if err != nil {
-				f.dropped.Add(1)
-				return
+			if err == nil {
+				err = hold(conn)
+				conn.Close()
 			}
-			defer conn.Close()
-			r := bufio.NewReader(conn)
-			for ctx.Err() == nil {
-				if _, err := fmt.Fprintf(conn, "GET /healthz HTTP/1.1\r\nHost: %s\r\n\r\n", host); err != nil {
-					f.dropped.Add(1)
-					return
-				}
-				resp, err := http.ReadResponse(r, nil)
-				if err != nil {
-					f.dropped.Add(1)
-					return
-				}
-				io.Copy(io.Discard, resp.Body)
-				resp.Body.Close()
-				f.held.Add(1)
-				select {
-				case <-ctx.Done():
-				case <-time.After(10 * time.Second):
-				}
+			if err != nil && ctx.Err() == nil {
+				f.dropped.Add(1)
 			}
 		}()
 	}
 }
 
-func (f *flood) halfsent(ctx context.Context, n int, host string) {
-	for i := range n {
-		go func() {
-			d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(f.from[i%len(f.from)])}}
-			conn, err := d.DialContext(ctx, "tcp", host)
+// keepalive holds n connections, each sending GET /healthz every 10 s.
+func (f *flood) keepalive(ctx context.Context, n int, host string) {
+	f.connections(ctx, n, host, func(conn net.Conn) error {
+		r := bufio.NewReader(conn)
+		for first := true; ctx.Err() == nil; first = false {
+			if _, err := fmt.Fprintf(conn, "GET /healthz HTTP/1.1\r\nHost: %s\r\n\r\n", host); err != nil {
+				return err
+			}
+			resp, err := http.ReadResponse(r, nil)
 			if err != nil {
-				f.dropped.Add(1)
-				return
+				return err
 			}
-			defer conn.Close()
-			if _, err := fmt.Fprintf(conn, "GET /metrics HTTP/1.1\r\nHost: %s\r\n", host); err != nil {
-				f.dropped.Add(1)
-				return
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if first {
+				f.held.Add(1)
+				defer f.held.Add(-1)
 			}
-			f.held.Add(1)
-			for k := 0; ctx.Err() == nil; k++ {
-				time.Sleep(time.Second)
-				if _, err := fmt.Fprintf(conn, "X-Slow-%d: 1\r\n", k); err != nil {
-					f.held.Add(-1)
-					f.dropped.Add(1)
-					return
-				}
+			select {
+			case <-ctx.Done():
+			case <-time.After(10 * time.Second):
 			}
-		}()
-	}
+		}
+		return nil
+	})
+}
+
+// halfsent holds n connections, each sending a request's head a line a
+// second, never finishing it.
+func (f *flood) halfsent(ctx context.Context, n int, host string) {
+	f.connections(ctx, n, host, func(conn net.Conn) error {
+		if _, err := fmt.Fprintf(conn, "GET /metrics HTTP/1.1\r\nHost: %s\r\n", host); err != nil {
+			return err
+		}
+		f.held.Add(1)
+		defer f.held.Add(-1)
+		for k := 0; ctx.Err() == nil; k++ {
+			time.Sleep(time.Second)
+			if _, err := fmt.Fprintf(conn, "X-Slow-%d: 1\r\n", k); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 var stampRE = regexp.MustCompile(`after=([0-9]+-[0-9]+(?:-1)?)`)
