@@ -3,8 +3,6 @@ package handlers
 import (
 	"github.com/gin-gonic/gin"
 
-	"reversi/club"
-	"reversi/game"
 	"reversi/play"
 	"reversi/static"
 	"reversi/views"
@@ -36,31 +34,6 @@ func (s *Server) gamePage(c *gin.Context, m *play.Match, message views.Text, did
 // renderMatch writes m's page with the given status.
 func (s *Server) renderMatch(c *gin.Context, m *play.Match, status int, message views.Text, did string) {
 	s.writePage(c.Writer, c.Request, status, views.Play, s.gamePage(c, m, message, did))
-}
-
-// describe is a one-line description of a game for links.
-func describe(g *club.Game) views.Text {
-	return views.Describe(string(g.Opponent), g.Human, g.Level, g.Record.Options.Size, movesPlayed(g))
-}
-
-// describeHome is describe for the home page's lists, which name the
-// opponent of a game whose players met in the lobby.
-func describeHome(h play.HomeGame) views.Text {
-	if h.Lobby {
-		return views.DescribeLobby(h.Opponent, h.Game.Record.Options.Size, movesPlayed(h.Game))
-	}
-	return describe(h.Game)
-}
-
-// movesPlayed counts g's moves, passes aside.
-func movesPlayed(g *club.Game) int {
-	moves := 0
-	for _, m := range g.Record.Plies {
-		if m != game.Pass {
-			moves++
-		}
-	}
-	return moves
 }
 
 // origin returns the scheme and host of the app's public address: the

@@ -86,7 +86,7 @@ func (s *Server) home(c *gin.Context) error {
 		}
 		for _, h := range yours {
 			page.YourTurn = append(page.YourTurn, views.YourTurn{
-				GameLink: views.GameLink{URL: gameURL(h.Game.ID) + "#status", Description: describeHome(h)},
+				GameLink: views.GameLink{URL: gameURL(h.Game.ID) + "#status", Description: views.DescribeHome(h)},
 				Left:     views.TimeLeft(h.Left, h.Game.TimeControl)})
 		}
 		page.AgainstSomeone = len(yours) > 0
@@ -96,7 +96,7 @@ func (s *Server) home(c *gin.Context) error {
 				break
 			}
 			page.AgainstSomeone = page.AgainstSomeone || g.RoomID != ""
-			link := views.GameLink{URL: gameURL(g.ID) + "#status", Description: describeHome(h)}
+			link := views.GameLink{URL: gameURL(g.ID) + "#status", Description: views.DescribeHome(h)}
 			if g.RoomID == "" {
 				link.Delete = gameURL(g.ID) + "?ask=delete#delete"
 			}
@@ -172,7 +172,7 @@ func (s *Server) askFirst(c *gin.Context, action string, hidden []views.Field) (
 	}
 	page := views.ConfirmPage{
 		Base:       s.base(c.Request, views.ConfirmTitle(), views.SkipToMain()),
-		Unfinished: views.GameLink{URL: gameURL(gs[0].ID) + "#status", Description: describe(gs[0])},
+		Unfinished: views.GameLink{URL: gameURL(gs[0].ID) + "#status", Description: views.DescribeGame(gs[0])},
 		Hidden:     hidden, Action: action,
 	}
 	s.writePage(c.Writer, c.Request, http.StatusOK, views.Confirm, page)

@@ -6,6 +6,7 @@ import (
 
 	"reversi/club"
 	"reversi/game"
+	"reversi/play"
 )
 
 // This file holds the Texts the pages say outside the templates: the
@@ -346,10 +347,30 @@ func Describe(opponent string, human game.Color, level string, size, moves int) 
 	return Say("home.describe.computer", moves, size, human, LevelName(level))
 }
 
-// DescribeLobby is Describe for a game whose players met in the lobby: it
-// names the opponent, as in "8×8, online against Bob, 3 moves played".
-func DescribeLobby(opponent club.Name, size, moves int) Text {
-	return Say("home.describe.lobby", moves, size, PlayerText(opponent))
+// DescribeGame is Describe for a stored game.
+func DescribeGame(g *club.Game) Text {
+	return Describe(string(g.Opponent), g.Human, g.Level, g.Record.Options.Size, movesPlayed(g))
+}
+
+// DescribeHome is DescribeGame for the home page's lists, which name the
+// opponent of a game whose players met in the lobby, as in "8×8, online
+// against Bob, 3 moves played".
+func DescribeHome(h play.HomeGame) Text {
+	if h.Lobby {
+		return Say("home.describe.lobby", movesPlayed(h.Game), h.Game.Record.Options.Size, PlayerText(h.Opponent))
+	}
+	return DescribeGame(h.Game)
+}
+
+// movesPlayed counts g's moves, passes aside.
+func movesPlayed(g *club.Game) int {
+	moves := 0
+	for _, m := range g.Record.Plies {
+		if m != game.Pass {
+			moves++
+		}
+	}
+	return moves
 }
 
 // MatchScore says how an online match stands, in the viewer's words.
