@@ -16,7 +16,7 @@ func TestTextBrowserKeysAndYourTurn(t *testing.T) {
 	ann, bob, fresh := newClient(t, ts.URL), newClient(t, ts.URL), newClient(t, ts.URL)
 	dayGame(t, ann, bob)
 	home := dumpW3m(t, ann.want(ann.get("/"), http.StatusOK, "home").body)
-	if !regexp.MustCompile(`Your turn\s+• 8×8, online with a friend, 0 moves played \((23 hours 59 minutes|1 day 0 hours) left\)`).MatchString(home) {
+	if !regexp.MustCompile(`Your turn\s+• 8×8, online against Anonymous, 0 moves played \((23 hours 59 minutes|1 day 0 hours) left\)`).MatchString(home) {
 		t.Errorf("w3m's home page shows no your-turn list with the game and its time:\n%s", home)
 	}
 	me := dumpW3m(t, ann.want(ann.get("/players/me"), http.StatusOK, "the player's page").body)
