@@ -443,6 +443,8 @@ func (s *solver64) small(p, o uint64, alpha, beta int, sqs [smallEmpties]int8, n
 		return last3(p, o, int(sqs[0]), int(sqs[1]), int(sqs[2]), alpha, beta)
 	case 4:
 		return s.last4(p, o, int(sqs[0]), int(sqs[1]), int(sqs[2]), int(sqs[3]), alpha, beta)
+	case 5:
+		return s.last5(p, o, alpha, beta, &sqs, passed)
 	}
 	s.b.nodes++
 	best := -127
@@ -472,6 +474,45 @@ func (s *solver64) small(p, o uint64, alpha, beta int, sqs [smallEmpties]int8, n
 			return -final(o, p, n)
 		}
 		return -s.small(o, p, -beta, -alpha, sqs, n, true)
+	}
+	return best
+}
+
+// others5[i] lists, in order, the places of the four squares of five
+// other than place i.
+var others5 = [5][4]uint8{{1, 2, 3, 4}, {0, 2, 3, 4}, {0, 1, 3, 4}, {0, 1, 2, 4}, {0, 1, 2, 3}}
+
+// last5 returns the score when five empty squares, sqs in parity order,
+// are left and p is to move: small's loop without a list to copy, each
+// move's four others passed to last4 in the same order. It counts its
+// nodes as small does.
+func (s *solver64) last5(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, passed bool) int {
+	s.b.nodes++
+	best := -127
+	for i := range 5 {
+		sq := int(sqs[i]) & 63
+		if adjacent[sq]&o == 0 {
+			continue
+		}
+		f := flips(p, o, sq)
+		if f == 0 {
+			continue
+		}
+		r := &others5[i]
+		v := -s.last4(o&^f, p|f|1<<uint(sq), int(sqs[r[0]]), int(sqs[r[1]]), int(sqs[r[2]]), int(sqs[r[3]]), -beta, -alpha)
+		if v > best {
+			best = v
+			if v >= beta {
+				return v
+			}
+			alpha = max(alpha, v)
+		}
+	}
+	if best == -127 {
+		if passed {
+			return -final(o, p, 5)
+		}
+		return -s.last5(o, p, -beta, -alpha, sqs, true)
 	}
 	return best
 }
