@@ -18,9 +18,9 @@ import (
 // (aspiration) that the root is searched in first.
 
 const (
-	smallEmpties       = 5  // at or below this, the move-list-free search
+	smallEmpties       = 6  // at or below this, the move-list-free search
 	ttEmpties          = 8  // at or above this, use the transposition table
-	fastEmpties        = 7  // at or above this, fastest-first ordering (else parity)
+	fastEmpties        = 7  // at or above this, fastest-first ordering
 	maxMoves           = 40 // more than any position has
 	evalOrderEmpties   = 14 // at or above this, order by the evaluation
 	searchOrderEmpties = 18 // at or above this, order by a shallow search
@@ -328,65 +328,41 @@ func (s *solver64) search(p, o uint64, alpha, beta, empties int, passed bool) in
 	}
 	a0 := alpha
 	best, bestMove := -127, -1
-	if empties >= fastEmpties {
-		var buf [maxMoves]solveMove
-		list := s.order(&buf, p, o, moves, ttMove, empties)
-		if empties >= etcEmpties {
-			// Enhanced transposition cutoff: a child that the table
-			// already proves good enough cuts off without a search.
-			for _, m := range list {
-				x := uint64(1) << uint(m.sq)
-				ck := key64{o &^ m.flips, p | m.flips | x}
-				if e, ok := s.tt.probe(ck, mix64(ck[0], ck[1])); ok && -int(e.hi) >= beta && s.usable(e.sel) {
-					return -int(e.hi)
-				}
-			}
-		}
-		for i, m := range list {
+	var buf [maxMoves]solveMove
+	list := s.order(&buf, p, o, moves, ttMove, empties)
+	if empties >= etcEmpties {
+		// Enhanced transposition cutoff: a child that the table
+		// already proves good enough cuts off without a search.
+		for _, m := range list {
 			x := uint64(1) << uint(m.sq)
-			f := m.flips
-			var v int
-			if i == 0 {
-				v = -s.search(o&^f, p|f|x, -beta, -alpha, empties-1, false)
-			} else {
-				v = -s.search(o&^f, p|f|x, -alpha-1, -alpha, empties-1, false)
-				if v > alpha && v < beta && !s.b.aborted {
-					v = -s.search(o&^f, p|f|x, -beta, -v, empties-1, false)
-				}
-			}
-			if s.b.aborted {
-				return 0
-			}
-			if v > best {
-				best, bestMove = v, int(m.sq)
-				if v >= beta {
-					break
-				}
-				alpha = max(alpha, v)
+			ck := key64{o &^ m.flips, p | m.flips | x}
+			if e, ok := s.tt.probe(ck, mix64(ck[0], ck[1])); ok && -int(e.hi) >= beta && s.usable(e.sel) {
+				return -int(e.hi)
 			}
 		}
-	} else {
-		// Parity: squares in regions with an odd number of empties first.
-		odd := s.oddSquares(p | o)
-		for _, ms := range [2]uint64{moves & odd, moves &^ odd} {
-			for m := ms; m != 0; m &= m - 1 {
-				sq := bits.TrailingZeros64(m)
-				x := uint64(1) << uint(sq)
-				f := flips(p, o, sq)
-				v := -s.search(o&^f, p|f|x, -beta, -alpha, empties-1, false)
-				if s.b.aborted {
-					return 0
-				}
-				if v > best {
-					best, bestMove = v, sq
-					if v >= beta {
-						goto done
-					}
-					alpha = max(alpha, v)
-				}
+	}
+	for i, m := range list {
+		x := uint64(1) << uint(m.sq)
+		f := m.flips
+		var v int
+		if i == 0 {
+			v = -s.search(o&^f, p|f|x, -beta, -alpha, empties-1, false)
+		} else {
+			v = -s.search(o&^f, p|f|x, -alpha-1, -alpha, empties-1, false)
+			if v > alpha && v < beta && !s.b.aborted {
+				v = -s.search(o&^f, p|f|x, -beta, -v, empties-1, false)
 			}
 		}
-	done:
+		if s.b.aborted {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, int(m.sq)
+			if v >= beta {
+				break
+			}
+			alpha = max(alpha, v)
+		}
 	}
 	if empties >= ttEmpties {
 		lo, hi := -127, 127
@@ -430,10 +406,13 @@ func (s *solver64) emptiesByParity(discs uint64, sqs *[smallEmpties]int8) int {
 	return n
 }
 
-// small searches the last few empties, listed in sqs[:n], without move
-// generation.
+// small searches the last few empties, listed in sqs[:n] in parity order,
+// without move generation: each move keeps the others in the order of its
+// parent's list.
 func (s *solver64) small(p, o uint64, alpha, beta int, sqs [smallEmpties]int8, n int, passed bool) int {
 	switch n {
+	case 0:
+		return final(p, o, 0)
 	case 1:
 		return last1(p, o, int(sqs[0]))
 	case 2:
@@ -446,36 +425,7 @@ func (s *solver64) small(p, o uint64, alpha, beta int, sqs [smallEmpties]int8, n
 	case 5:
 		return s.last5(p, o, alpha, beta, &sqs, passed)
 	}
-	s.b.nodes++
-	best := -127
-	for i := range n {
-		sq := sqs[i]
-		if adjacent[sq]&o == 0 {
-			continue
-		}
-		f := flips(p, o, int(sq))
-		if f == 0 {
-			continue
-		}
-		rest := sqs // the others, still in parity order
-		copy(rest[i:n-1], sqs[i+1:n])
-		x := uint64(1) << uint(sq)
-		v := -s.small(o&^f, p|f|x, -beta, -alpha, rest, n-1, false)
-		if v > best {
-			best = v
-			if v >= beta {
-				return v
-			}
-			alpha = max(alpha, v)
-		}
-	}
-	if best == -127 {
-		if passed {
-			return -final(o, p, n)
-		}
-		return -s.small(o, p, -beta, -alpha, sqs, n, true)
-	}
-	return best
+	return s.last6(p, o, alpha, beta, &sqs, passed)
 }
 
 // others5[i] lists, in order, the places of the four squares of five
@@ -513,6 +463,41 @@ func (s *solver64) last5(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, 
 			return -final(o, p, 5)
 		}
 		return -s.last5(o, p, -beta, -alpha, sqs, true)
+	}
+	return best
+}
+
+// last6 is last5 for six empty squares, each move's five others passed
+// to last5 in the same order.
+func (s *solver64) last6(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, passed bool) int {
+	s.b.nodes++
+	best := -127
+	for i := range 6 {
+		sq := int(sqs[i]) & 63
+		if adjacent[sq]&o == 0 {
+			continue
+		}
+		f := flips(p, o, sq)
+		if f == 0 {
+			continue
+		}
+		var rest [smallEmpties]int8
+		copy(rest[:i], sqs[:i])
+		copy(rest[i:5], sqs[i+1:6])
+		v := -s.last5(o&^f, p|f|1<<uint(sq), -beta, -alpha, &rest, false)
+		if v > best {
+			best = v
+			if v >= beta {
+				return v
+			}
+			alpha = max(alpha, v)
+		}
+	}
+	if best == -127 {
+		if passed {
+			return -final(o, p, 6)
+		}
+		return -s.last6(o, p, -beta, -alpha, sqs, true)
 	}
 	return best
 }
