@@ -290,7 +290,7 @@ func (s *solver64) search(p, o uint64, alpha, beta, empties int, passed bool) in
 		}
 		return -s.search(o, p, -beta, -alpha, empties, true)
 	}
-	if empties >= stableEmpties {
+	if empties >= stableEmpties && s.g.n*s.g.n-2*count(o) <= alpha {
 		// Stability cutoff: p can never turn o's stable discs over.
 		if bound := s.g.n*s.g.n - 2*count(s.g.stable(o)); bound <= alpha {
 			return bound
