@@ -209,7 +209,9 @@ type solveMove struct {
 // mobilityKey (the opponent's replies first), with the opponent's view of
 // the position after the move added on top far from the end: a shallow
 // midgame search from searchOrderEmpties, the evaluation from
-// evalOrderEmpties. A root with fewer than fastEmpties orders by the
+// evalOrderEmpties. At fastEmpties exactly, just above the move-list-free
+// search, the key is cheaper: the opponent's replies (corners twice), then
+// the square's value. A root with fewer than fastEmpties orders by the
 // opponent's replies, then p's interior discs.
 //
 // The list lives in buf, which the caller keeps on its stack: a node must
@@ -228,8 +230,10 @@ func (s *solver64) order(buf *[maxMoves]solveMove, p, o, moves uint64, ttMove, e
 			k = s.mobilityKey(np, no, replies, sq) + s.mid.pvs(np, no, searchOrderDepth, -infinity, infinity, false)<<8
 		case empties >= evalOrderEmpties:
 			k = s.mobilityKey(np, no, replies, sq) + s.g.eval(np, no, replies)<<5
-		case empties >= fastEmpties:
+		case empties >= fastEmpties+1:
 			k = s.mobilityKey(np, no, replies, sq)
+		case empties >= fastEmpties:
+			k = (count(replies)+count(replies&s.g.corners))<<15 - int(orderValue[sq])
 		default: // only at the root
 			k = 16*count(replies) + 8*count(replies&s.g.corners) - s.quiet(no, np)
 		}
