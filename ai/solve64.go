@@ -148,11 +148,11 @@ func (s *solver64) rootWindow(list []solveMove, p, o uint64, alpha, beta, emptie
 		f := m.flips
 		var v int
 		if i == 0 {
-			v = -s.search(o&^f, p|f|x, -beta, -alpha, empties-1, false)
+			v = -s.searchMoves(o&^f, p|f|x, m.replies, -beta, -alpha, empties-1, false)
 		} else {
-			v = -s.search(o&^f, p|f|x, -alpha-1, -alpha, empties-1, false)
+			v = -s.searchMoves(o&^f, p|f|x, m.replies, -alpha-1, -alpha, empties-1, false)
 			if v > alpha && v < beta && !s.b.aborted {
-				v = -s.search(o&^f, p|f|x, -beta, -v, empties-1, false)
+				v = -s.searchMoves(o&^f, p|f|x, m.replies, -beta, -v, empties-1, false)
 			}
 		}
 		if s.b.aborted {
@@ -198,11 +198,13 @@ type move64 struct {
 }
 
 // solveMove is a move of the solver's lists: its square, its ordering key
-// (lowest first) and the discs it flips.
+// (lowest first), the discs it flips and the opponent's replies after it,
+// which the search of the move reuses.
 type solveMove struct {
-	sq    int8
-	key   int32
-	flips uint64
+	sq      int8
+	key     int32
+	flips   uint64
+	replies uint64
 }
 
 // order returns p's moves, best first: the table's move, then by
@@ -240,7 +242,7 @@ func (s *solver64) order(buf *[maxMoves]solveMove, p, o, moves uint64, ttMove, e
 		if sq == ttMove {
 			k = -1 << 30
 		}
-		list = append(list, solveMove{sq: int8(sq), key: int32(k), flips: f})
+		list = append(list, solveMove{sq: int8(sq), key: int32(k), flips: f, replies: replies})
 	}
 	sortSolveMoves(list)
 	return list
@@ -278,7 +280,19 @@ func sortSolveMoves(list []solveMove) {
 	}
 }
 
+// search returns the score of the position, exact if it lies within
+// (alpha, beta), else a bound beyond the one it passed (fail soft).
 func (s *solver64) search(p, o uint64, alpha, beta, empties int, passed bool) int {
+	return s.searchMoves(p, o, unknownMoves, alpha, beta, empties, passed)
+}
+
+// unknownMoves, as searchMoves' moves, asks it to find p's moves: no
+// position has every square a legal move.
+const unknownMoves = ^uint64(0)
+
+// searchMoves is search given p's moves, found already by the parent's
+// ordering (or unknownMoves).
+func (s *solver64) searchMoves(p, o, moves uint64, alpha, beta, empties int, passed bool) int {
 	if s.b.tick() {
 		return 0
 	}
@@ -287,7 +301,9 @@ func (s *solver64) search(p, o uint64, alpha, beta, empties int, passed bool) in
 		n := s.emptiesByParity(p|o, &sqs)
 		return s.small(p, o, alpha, beta, sqs, n, false)
 	}
-	moves := s.g.moves(p, o)
+	if moves == unknownMoves {
+		moves = s.g.moves(p, o)
+	}
 	if moves == 0 {
 		if passed {
 			return final(p, o, empties)
@@ -350,11 +366,11 @@ func (s *solver64) search(p, o uint64, alpha, beta, empties int, passed bool) in
 		f := m.flips
 		var v int
 		if i == 0 {
-			v = -s.search(o&^f, p|f|x, -beta, -alpha, empties-1, false)
+			v = -s.searchMoves(o&^f, p|f|x, m.replies, -beta, -alpha, empties-1, false)
 		} else {
-			v = -s.search(o&^f, p|f|x, -alpha-1, -alpha, empties-1, false)
+			v = -s.searchMoves(o&^f, p|f|x, m.replies, -alpha-1, -alpha, empties-1, false)
 			if v > alpha && v < beta && !s.b.aborted {
-				v = -s.search(o&^f, p|f|x, -beta, -v, empties-1, false)
+				v = -s.searchMoves(o&^f, p|f|x, m.replies, -beta, -v, empties-1, false)
 			}
 		}
 		if s.b.aborted {
