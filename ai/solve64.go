@@ -18,9 +18,9 @@ import (
 // (aspiration) that the root is searched in first.
 
 const (
-	smallEmpties       = 5  // at or below this, the move-list-free search
+	smallEmpties       = 6  // at or below this, the move-list-free search
 	ttEmpties          = 8  // at or above this, use the transposition table
-	fastEmpties        = 7  // at or above this, fastest-first ordering (else parity)
+	fastEmpties        = 7  // at or above this, fastest-first ordering
 	maxMoves           = 40 // more than any position has
 	evalOrderEmpties   = 14 // at or above this, order by the evaluation
 	searchOrderEmpties = 18 // at or above this, order by a shallow search
@@ -148,11 +148,11 @@ func (s *solver64) rootWindow(list []solveMove, p, o uint64, alpha, beta, emptie
 		f := m.flips
 		var v int
 		if i == 0 {
-			v = -s.search(o&^f, p|f|x, -beta, -alpha, empties-1, false)
+			v = -s.searchMoves(o&^f, p|f|x, m.replies, -beta, -alpha, empties-1, false)
 		} else {
-			v = -s.search(o&^f, p|f|x, -alpha-1, -alpha, empties-1, false)
+			v = -s.searchMoves(o&^f, p|f|x, m.replies, -alpha-1, -alpha, empties-1, false)
 			if v > alpha && v < beta && !s.b.aborted {
-				v = -s.search(o&^f, p|f|x, -beta, -v, empties-1, false)
+				v = -s.searchMoves(o&^f, p|f|x, m.replies, -beta, -v, empties-1, false)
 			}
 		}
 		if s.b.aborted {
@@ -198,18 +198,22 @@ type move64 struct {
 }
 
 // solveMove is a move of the solver's lists: its square, its ordering key
-// (lowest first) and the discs it flips.
+// (lowest first), the discs it flips and the opponent's replies after it,
+// which the search of the move reuses.
 type solveMove struct {
-	sq    int8
-	key   int32
-	flips uint64
+	sq      int8
+	key     int32
+	flips   uint64
+	replies uint64
 }
 
 // order returns p's moves, best first: the table's move, then by
 // mobilityKey (the opponent's replies first), with the opponent's view of
 // the position after the move added on top far from the end: a shallow
 // midgame search from searchOrderEmpties, the evaluation from
-// evalOrderEmpties. A root with fewer than fastEmpties orders by the
+// evalOrderEmpties. At fastEmpties exactly, just above the move-list-free
+// search, the key is cheaper: the opponent's replies (corners twice), then
+// the square's value. A root with fewer than fastEmpties orders by the
 // opponent's replies, then p's interior discs.
 //
 // The list lives in buf, which the caller keeps on its stack: a node must
@@ -228,15 +232,17 @@ func (s *solver64) order(buf *[maxMoves]solveMove, p, o, moves uint64, ttMove, e
 			k = s.mobilityKey(np, no, replies, sq) + s.mid.pvs(np, no, searchOrderDepth, -infinity, infinity, false)<<8
 		case empties >= evalOrderEmpties:
 			k = s.mobilityKey(np, no, replies, sq) + s.g.eval(np, no, replies)<<5
-		case empties >= fastEmpties:
+		case empties >= fastEmpties+1:
 			k = s.mobilityKey(np, no, replies, sq)
+		case empties >= fastEmpties:
+			k = (count(replies)+count(replies&s.g.corners))<<15 - int(orderValue[sq])
 		default: // only at the root
 			k = 16*count(replies) + 8*count(replies&s.g.corners) - s.quiet(no, np)
 		}
 		if sq == ttMove {
 			k = -1 << 30
 		}
-		list = append(list, solveMove{sq: int8(sq), key: int32(k), flips: f})
+		list = append(list, solveMove{sq: int8(sq), key: int32(k), flips: f, replies: replies})
 	}
 	sortSolveMoves(list)
 	return list
@@ -274,7 +280,19 @@ func sortSolveMoves(list []solveMove) {
 	}
 }
 
+// search returns the score of the position, exact if it lies within
+// (alpha, beta), else a bound beyond the one it passed (fail soft).
 func (s *solver64) search(p, o uint64, alpha, beta, empties int, passed bool) int {
+	return s.searchMoves(p, o, unknownMoves, alpha, beta, empties, passed)
+}
+
+// unknownMoves, as searchMoves' moves, asks it to find p's moves: no
+// position has every square a legal move.
+const unknownMoves = ^uint64(0)
+
+// searchMoves is search given p's moves, found already by the parent's
+// ordering (or unknownMoves).
+func (s *solver64) searchMoves(p, o, moves uint64, alpha, beta, empties int, passed bool) int {
 	if s.b.tick() {
 		return 0
 	}
@@ -283,14 +301,16 @@ func (s *solver64) search(p, o uint64, alpha, beta, empties int, passed bool) in
 		n := s.emptiesByParity(p|o, &sqs)
 		return s.small(p, o, alpha, beta, sqs, n, false)
 	}
-	moves := s.g.moves(p, o)
+	if moves == unknownMoves {
+		moves = s.g.moves(p, o)
+	}
 	if moves == 0 {
 		if passed {
 			return final(p, o, empties)
 		}
 		return -s.search(o, p, -beta, -alpha, empties, true)
 	}
-	if empties >= stableEmpties {
+	if empties >= stableEmpties && s.g.n*s.g.n-2*count(o) <= alpha {
 		// Stability cutoff: p can never turn o's stable discs over.
 		if bound := s.g.n*s.g.n - 2*count(s.g.stable(o)); bound <= alpha {
 			return bound
@@ -328,65 +348,41 @@ func (s *solver64) search(p, o uint64, alpha, beta, empties int, passed bool) in
 	}
 	a0 := alpha
 	best, bestMove := -127, -1
-	if empties >= fastEmpties {
-		var buf [maxMoves]solveMove
-		list := s.order(&buf, p, o, moves, ttMove, empties)
-		if empties >= etcEmpties {
-			// Enhanced transposition cutoff: a child that the table
-			// already proves good enough cuts off without a search.
-			for _, m := range list {
-				x := uint64(1) << uint(m.sq)
-				ck := key64{o &^ m.flips, p | m.flips | x}
-				if e, ok := s.tt.probe(ck, mix64(ck[0], ck[1])); ok && -int(e.hi) >= beta && s.usable(e.sel) {
-					return -int(e.hi)
-				}
-			}
-		}
-		for i, m := range list {
+	var buf [maxMoves]solveMove
+	list := s.order(&buf, p, o, moves, ttMove, empties)
+	if empties >= etcEmpties {
+		// Enhanced transposition cutoff: a child that the table
+		// already proves good enough cuts off without a search.
+		for _, m := range list {
 			x := uint64(1) << uint(m.sq)
-			f := m.flips
-			var v int
-			if i == 0 {
-				v = -s.search(o&^f, p|f|x, -beta, -alpha, empties-1, false)
-			} else {
-				v = -s.search(o&^f, p|f|x, -alpha-1, -alpha, empties-1, false)
-				if v > alpha && v < beta && !s.b.aborted {
-					v = -s.search(o&^f, p|f|x, -beta, -v, empties-1, false)
-				}
-			}
-			if s.b.aborted {
-				return 0
-			}
-			if v > best {
-				best, bestMove = v, int(m.sq)
-				if v >= beta {
-					break
-				}
-				alpha = max(alpha, v)
+			ck := key64{o &^ m.flips, p | m.flips | x}
+			if e, ok := s.tt.probe(ck, mix64(ck[0], ck[1])); ok && -int(e.hi) >= beta && s.usable(e.sel) {
+				return -int(e.hi)
 			}
 		}
-	} else {
-		// Parity: squares in regions with an odd number of empties first.
-		odd := s.oddSquares(p | o)
-		for _, ms := range [2]uint64{moves & odd, moves &^ odd} {
-			for m := ms; m != 0; m &= m - 1 {
-				sq := bits.TrailingZeros64(m)
-				x := uint64(1) << uint(sq)
-				f := flips(p, o, sq)
-				v := -s.search(o&^f, p|f|x, -beta, -alpha, empties-1, false)
-				if s.b.aborted {
-					return 0
-				}
-				if v > best {
-					best, bestMove = v, sq
-					if v >= beta {
-						goto done
-					}
-					alpha = max(alpha, v)
-				}
+	}
+	for i, m := range list {
+		x := uint64(1) << uint(m.sq)
+		f := m.flips
+		var v int
+		if i == 0 {
+			v = -s.searchMoves(o&^f, p|f|x, m.replies, -beta, -alpha, empties-1, false)
+		} else {
+			v = -s.searchMoves(o&^f, p|f|x, m.replies, -alpha-1, -alpha, empties-1, false)
+			if v > alpha && v < beta && !s.b.aborted {
+				v = -s.searchMoves(o&^f, p|f|x, m.replies, -beta, -v, empties-1, false)
 			}
 		}
-	done:
+		if s.b.aborted {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, int(m.sq)
+			if v >= beta {
+				break
+			}
+			alpha = max(alpha, v)
+		}
 	}
 	if empties >= ttEmpties {
 		lo, hi := -127, 127
@@ -430,10 +426,13 @@ func (s *solver64) emptiesByParity(discs uint64, sqs *[smallEmpties]int8) int {
 	return n
 }
 
-// small searches the last few empties, listed in sqs[:n], without move
-// generation.
+// small searches the last few empties, listed in sqs[:n] in parity order,
+// without move generation: each move keeps the others in the order of its
+// parent's list.
 func (s *solver64) small(p, o uint64, alpha, beta int, sqs [smallEmpties]int8, n int, passed bool) int {
 	switch n {
+	case 0:
+		return final(p, o, 0)
 	case 1:
 		return last1(p, o, int(sqs[0]))
 	case 2:
@@ -443,22 +442,34 @@ func (s *solver64) small(p, o uint64, alpha, beta int, sqs [smallEmpties]int8, n
 		return last3(p, o, int(sqs[0]), int(sqs[1]), int(sqs[2]), alpha, beta)
 	case 4:
 		return s.last4(p, o, int(sqs[0]), int(sqs[1]), int(sqs[2]), int(sqs[3]), alpha, beta)
+	case 5:
+		return s.last5(p, o, alpha, beta, &sqs, passed)
 	}
+	return s.last6(p, o, alpha, beta, &sqs, passed)
+}
+
+// others5[i] lists, in order, the places of the four squares of five
+// other than place i.
+var others5 = [5][4]uint8{{1, 2, 3, 4}, {0, 2, 3, 4}, {0, 1, 3, 4}, {0, 1, 2, 4}, {0, 1, 2, 3}}
+
+// last5 returns the score when five empty squares, sqs in parity order,
+// are left and p is to move: small's loop without a list to copy, each
+// move's four others passed to last4 in the same order. It counts its
+// nodes as small does.
+func (s *solver64) last5(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, passed bool) int {
 	s.b.nodes++
 	best := -127
-	for i := range n {
-		sq := sqs[i]
+	for i := range 5 {
+		sq := int(sqs[i]) & 63
 		if adjacent[sq]&o == 0 {
 			continue
 		}
-		f := flips(p, o, int(sq))
+		f := flips(p, o, sq)
 		if f == 0 {
 			continue
 		}
-		rest := sqs // the others, still in parity order
-		copy(rest[i:n-1], sqs[i+1:n])
-		x := uint64(1) << uint(sq)
-		v := -s.small(o&^f, p|f|x, -beta, -alpha, rest, n-1, false)
+		r := &others5[i]
+		v := -s.last4(o&^f, p|f|1<<uint(sq), int(sqs[r[0]]), int(sqs[r[1]]), int(sqs[r[2]]), int(sqs[r[3]]), -beta, -alpha)
 		if v > best {
 			best = v
 			if v >= beta {
@@ -469,9 +480,44 @@ func (s *solver64) small(p, o uint64, alpha, beta int, sqs [smallEmpties]int8, n
 	}
 	if best == -127 {
 		if passed {
-			return -final(o, p, n)
+			return -final(o, p, 5)
 		}
-		return -s.small(o, p, -beta, -alpha, sqs, n, true)
+		return -s.last5(o, p, -beta, -alpha, sqs, true)
+	}
+	return best
+}
+
+// last6 is last5 for six empty squares, each move's five others passed
+// to last5 in the same order.
+func (s *solver64) last6(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, passed bool) int {
+	s.b.nodes++
+	best := -127
+	for i := range 6 {
+		sq := int(sqs[i]) & 63
+		if adjacent[sq]&o == 0 {
+			continue
+		}
+		f := flips(p, o, sq)
+		if f == 0 {
+			continue
+		}
+		var rest [smallEmpties]int8
+		copy(rest[:i], sqs[:i])
+		copy(rest[i:5], sqs[i+1:6])
+		v := -s.last5(o&^f, p|f|1<<uint(sq), -beta, -alpha, &rest, false)
+		if v > best {
+			best = v
+			if v >= beta {
+				return v
+			}
+			alpha = max(alpha, v)
+		}
+	}
+	if best == -127 {
+		if passed {
+			return -final(o, p, 6)
+		}
+		return -s.last6(o, p, -beta, -alpha, sqs, true)
 	}
 	return best
 }

@@ -40,14 +40,14 @@ func checkBound(t *testing.T, what string, p, o uint64, alpha, beta, v, want int
 	}
 }
 
-// TestSmallEmpties checks last4, last3 and small against the plain search
-// on random full-board positions with three to five empties, including
+// TestSmallEmpties checks last4, last3 and small (last5 and last6) against the plain search
+// on random full-board positions with three to six empties, including
 // ones where a side has to pass, with random windows.
 func TestSmallEmpties(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 44))
 	s := &solver64{g: geo8, b: newBudget(context.Background(), 0, time.Time{})}
 	for i := range 20000 {
-		n := 3 + i%3
+		n := 3 + i%4
 		var empty uint64
 		for count(empty) < n {
 			empty |= 1 << uint(rng.IntN(64))

@@ -86,11 +86,12 @@ func flipsUp(p, o, ray uint64) uint64 {
 }
 
 func flipsDown(p, o, ray uint64) uint64 {
-	b := ray &^ o
-	// With b empty, the shift is out of range and first is 0.
-	first := uint64(1) << uint(63-bits.LeadingZeros64(b))
+	// Bit 0 keeps b from being empty, so the shift is in range; when it
+	// is not on the ray it is no disc of p's there.
+	b := ray&^o | 1
+	first := uint64(1) << (uint(63-bits.LeadingZeros64(b)) & 63)
 	f := ray &^ (first<<1 - 1)
-	if first&p == 0 {
+	if first&p&ray == 0 {
 		f = 0
 	}
 	return f
