@@ -86,6 +86,18 @@ func TestRatedGameThroughTheForms(t *testing.T) {
 	if ratingOn(list) != ratingOn(winner) {
 		t.Errorf("the list's first rating %d, the profile's %d", ratingOn(list), ratingOn(winner))
 	}
+	// Both players' game page says the game was rated; a casual lobby
+	// game's says so too.
+	for _, c := range []*client{a, b} {
+		if page := c.get(game).body; !strings.Contains(page, "A rated game: its result moves both players&#39; ratings.") {
+			t.Errorf("the rated game's page does not say it is rated")
+		}
+	}
+	wait := challenge(t, a, url.Values{"size": {"8"}, "clock": {"5+3"}, "color": {"black"}})
+	casual := strings.TrimSuffix(b.want(b.post(wait+"/accept", nil), http.StatusSeeOther, "accepting").location, "#status")
+	if page := a.get(casual).body; !strings.Contains(page, "A casual game: no rating changes.") {
+		t.Errorf("the casual game's page does not say it is casual")
+	}
 	// Resigning again changes nothing: the game is over.
 	a.post(game+"/resign", url.Values{"ply": {"4"}})
 	if got := ratingOn(a.get("/players/Acceptor").body); got != ratingOn(winner) {

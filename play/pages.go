@@ -126,8 +126,9 @@ type GameFacts struct {
 	Opening  Opening
 	Analysis *AnalysisAt
 	// Lobby reports a game of a public room, whose players met in the
-	// lobby: the page names the opponent (Names) rather than "a friend".
-	Lobby bool
+	// lobby: the page names the opponent (Names) rather than "a friend";
+	// Rated, a lobby game whose result moves both players' ratings.
+	Lobby, Rated bool
 }
 
 // ClockFacts are a clocked game's two clocks as they stood when the
@@ -220,7 +221,7 @@ func GameFor(m *Match) GameFacts {
 		CanUndo: m.CanUndo(), CanHint: m.CanHint(), CanResign: m.Playing() && m.Current() && !m.Waiting() && !m.Spectator,
 		CanDelete: m.Room == nil, ShowMoves: g.ShowMoves, AllowUndo: g.AllowUndo, Sound: g.Sound,
 		Hints: g.Hints, Undos: g.Undos, Spectator: m.Spectator, Names: m.Names,
-		Lobby: m.Room != nil && m.Room.Public,
+		Lobby: m.Room != nil && m.Room.Public, Rated: g.Rated,
 	}
 	if sq, ok := m.Hint(); ok {
 		f.Hint = sq

@@ -51,6 +51,8 @@ type GamePage struct {
 	// analysis page, or empty.
 	Opening  Text
 	Analysis string
+	// Kind says whether a lobby game is rated or casual, or is nothing.
+	Kind Text
 }
 
 // PlayerLine is one side's line in the score.

@@ -73,6 +73,12 @@ func GamePageFor(f play.GameFacts, r GameRequest) GamePage {
 	page.JS = r.JS
 	page.Clocks = clocksView(f.Clock, r.Clock)
 	page.Opening = OpeningName(f.Opening)
+	switch {
+	case f.Lobby && f.Rated:
+		page.Kind = Say("game.kind.rated")
+	case f.Lobby:
+		page.Kind = Say("game.kind.casual")
+	}
 	if f.Analysis != nil {
 		page.Analysis = AnalysisURL(f.Analysis.Start, f.Analysis.Moves)
 	}
