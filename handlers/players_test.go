@@ -93,7 +93,14 @@ func TestRatedGameThroughTheForms(t *testing.T) {
 			t.Errorf("the rated game's page does not say it is rated")
 		}
 	}
+	rated := challenge(t, a, url.Values{"size": {"8"}, "clock": {"5+3"}, "color": {"black"}, "rated": {"on"}})
+	if page := a.get(rated).body; !strings.Contains(page, "A rated game") {
+		t.Errorf("a rated challenge's waiting page does not say the game will be rated")
+	}
 	wait := challenge(t, a, url.Values{"size": {"8"}, "clock": {"5+3"}, "color": {"black"}})
+	if page := a.get(wait).body; !strings.Contains(page, "A casual game") {
+		t.Errorf("a casual challenge's waiting page does not say so")
+	}
 	casual := strings.TrimSuffix(b.want(b.post(wait+"/accept", nil), http.StatusSeeOther, "accepting").location, "#status")
 	if page := a.get(casual).body; !strings.Contains(page, "A casual game: no rating changes.") {
 		t.Errorf("the casual game's page does not say it is casual")

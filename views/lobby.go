@@ -161,6 +161,7 @@ func ChallengeURL(id string) string { return "/lobby/challenges/" + id }
 type WaitingPage struct {
 	Base
 	Heading, Message Text
+	Kind             Text // whether the game will be rated
 	Check, Events    string
 	Cancel           string
 }
@@ -174,6 +175,10 @@ func NewWaitingPage(b Base, c *club.Challenge) WaitingPage {
 		p.Message = Say("wait.quick", ClockText(c.Clock), SizeText(c.Size))
 	} else {
 		p.Message = Say("wait.challenge", ClockText(c.Clock), SizeText(c.Size), SideText(c.Color))
+	}
+	p.Kind = Say("game.kind.casual")
+	if c.Rated {
+		p.Kind = Say("game.kind.rated")
 	}
 	return p
 }
