@@ -28,11 +28,7 @@ func TestCrashLosesNoMove(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the server binary; skipped in -short mode")
 	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "reversi")
-	if out, err := exec.Command("go", "build", "-o", bin, "reversi").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	dir, bin := t.TempDir(), buildServer(t)
 	dbPath := filepath.Join(dir, "crash.db")
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
 

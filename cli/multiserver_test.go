@@ -47,11 +47,7 @@ func TestSeveralServers(t *testing.T) {
 		t.Skip("builds and runs three server binaries; skipped in -short mode")
 	}
 	dbURL := pgtest.NewDatabase(t)
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "reversi")
-	if out, err := exec.Command("go", "build", "-o", bin, "reversi").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildServer(t)
 	// All three start at once: one applies the migrations and stores the
 	// session key, the others wait for it and read it.
 	servers := make([]*pgServer, 3)

@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -34,11 +33,7 @@ func TestCrashRatingsWithTheGamesEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the server binary; skipped in -short mode")
 	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "reversi")
-	if out, err := exec.Command("go", "build", "-o", bin, "reversi").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	dir, bin := t.TempDir(), buildServer(t)
 	dbPath := filepath.Join(dir, "ratings.db")
 	// One address plays every player: no per-network limits.
 	unlimited := []string{"-new-players-per-hour", "-1", "-new-games-per-hour", "-1", "-game-rate", "-1"}
