@@ -218,9 +218,10 @@ func discs(v int) float64 {
 // returns the exact score for p and every position on the line where
 // someone moves, each with its exact score for its mover.
 func perfectLine(ctx context.Context, p, o uint64) (score int, line []sample, ok bool) {
+	// One table for the whole line: every later position was searched
+	// under the first, so its entries make the later solves cheap.
 	tt := newTable[key64](18)
 	for first := true; ; first = false {
-		tt.clear()
 		s := &solver64{g: geo8, tt: tt, b: newBudget(ctx, 0, time.Time{})}
 		v, move, ok := s.root(p, o, nil)
 		if !ok {
