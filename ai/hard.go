@@ -83,8 +83,8 @@ const (
 	// In the selective endgame search's range, the midgame search that
 	// comes first has 1/selThinkShare of the node budget and at most
 	// selThinkTime percent of the searches' time.
-	selThinkShare = 8
-	selThinkTime  = 30
+	selThinkShare = 4
+	selThinkTime  = 40
 
 	tableBits = 18
 )
