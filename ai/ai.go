@@ -131,9 +131,12 @@ type Player struct {
 	// Hard on 6×6 and 8×8, 18 for Expert; fewer on 10×10), which it always
 	// solves.
 	Nodes uint64
-	// MoveTime caps the level's time for a move; 0 means DefaultMoveTime
-	// (ExpertMoveTime for Expert). A context deadline caps it too. The
-	// search returns its best move so far when either runs out.
+	// MoveTime caps the level's time for a move, from the call to the
+	// answer; 0 means DefaultMoveTime (ExpertMoveTime for Expert). A
+	// context deadline caps it too. The search returns its best move so
+	// far when either runs out; it stops at four fifths of MoveTime, the
+	// rest being a margin for what the clock does not see between two
+	// readings (a busy machine, the garbage collector).
 	MoveTime time.Duration
 }
 

@@ -32,8 +32,10 @@
 // Every choice depends only on the position, the level and the random
 // source. Hard's search is bounded by a count of positions ([Player.Nodes])
 // rather than by the clock, so a given seed always gives the same game; the
-// clock ([Player.MoveTime], by default 800 ms) and the context's deadline
-// are safety stops, and a search they cut short may choose differently.
+// clock ([Player.MoveTime], by default 800 ms, which the whole move keeps
+// within: the searches stop at four fifths of it) and the context's
+// deadline are safety stops, and a search they cut short may choose
+// differently.
 //
 // # Engines
 //

@@ -61,6 +61,32 @@ func (s *solver64) endCut(p, o uint64, alpha, empties int) (v int, ok bool) {
 // (a bit index, or -1 for a pass) and how many it finished: len(levels)+1
 // means the score is exact.
 func (s *solver64) deepen(p, o uint64, levels []float64, exact bool) (score, move, done int) {
+	return s.deepenFrom(p, o, levels, exact, nil)
+}
+
+// A rootHint is what a midgame search already found at the root: its
+// best move (a bit index) and score (the learned evaluation's, in
+// hundredths of a disc). It stands in for orderRoot's searches.
+type rootHint struct {
+	move, score int
+}
+
+// discs returns the hint's score as an even disc difference within ±64.
+func (h *rootHint) discs() int {
+	v := h.score
+	switch {
+	case v >= winScore/2:
+		v = (v - winScore) / discScore * 100
+	case v <= -winScore/2:
+		v = (v + winScore) / discScore * 100
+	}
+	return max(-64, min(64, v/100)) &^ 1
+}
+
+// deepenFrom is deepen with, if hint is not nil, the hint's move searched
+// first and its score as the centre of the first window, instead of
+// orderRoot's midgame search of every root move.
+func (s *solver64) deepenFrom(p, o uint64, levels []float64, exact bool, hint *rootHint) (score, move, done int) {
 	empties := count(s.g.mask &^ (p | o))
 	moves := s.g.moves(p, o)
 	if moves == 0 || learned8 == nil || s.g != geo8 {
@@ -78,7 +104,11 @@ func (s *solver64) deepen(p, o uint64, levels []float64, exact bool) (score, mov
 	var buf [maxMoves]solveMove
 	list := s.order(&buf, p, o, moves, -1, empties)
 	guess := 0
-	if empties >= searchOrderEmpties {
+	switch {
+	case hint != nil:
+		toFront(list, hint.move)
+		guess = hint.discs()
+	case empties >= searchOrderEmpties:
 		s.orderRoot(list, p, o, empties)
 		guess = max(-64, min(64, -int(list[0].key)/100)) &^ 1
 	}
@@ -99,22 +129,28 @@ func (s *solver64) deepen(p, o uint64, levels []float64, exact bool) (score, mov
 			break
 		}
 		score, move, done, guess = v, m, i+1, v
-		for j := range list {
-			if int(list[j].sq) == m {
-				first := list[j]
-				copy(list[1:j+1], list[:j])
-				list[0] = first
-				break
-			}
-		}
+		toFront(list, m)
 	}
 	return score, move, done
 }
 
-// solveSelective runs deepen on the engine's position: ok is false if not
-// even the first level finished.
-func (e *engine64) solveSelective(b *budget, levels []float64) (score int, move game.Square, done int, ok bool) {
+// toFront moves the move on square sq, if list has it, to the front,
+// keeping the order of the others.
+func toFront(list []solveMove, sq int) {
+	for j := range list {
+		if int(list[j].sq) == sq {
+			first := list[j]
+			copy(list[1:j+1], list[:j])
+			list[0] = first
+			return
+		}
+	}
+}
+
+// solveSelective runs deepen on the engine's position, from hint if it is
+// not nil: ok is false if not even the first level finished.
+func (e *engine64) solveSelective(b *budget, levels []float64, hint *rootHint) (score int, move game.Square, done int, ok bool) {
 	s := &solver64{g: e.g, tt: e.table(), b: b}
-	score, m, done := s.deepen(e.p, e.o, levels, true)
+	score, m, done := s.deepenFrom(e.p, e.o, levels, true, hint)
 	return score, e.square(m), done, done > 0
 }

@@ -13,7 +13,10 @@ import (
 
 // TestDeepenEndsExact checks that the selective levels, which share the
 // table with the exact one that follows them, leave its score exact: the
-// table must not let a selective bound into the exact search.
+// table must not let a selective bound into the exact search. Every other
+// position starts from a hint, a random move with a random score (as a
+// midgame search might give, or a won or lost game's score): a poor hint
+// may cost time but not exactness.
 func TestDeepenEndsExact(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 37))
 	n := 40
@@ -31,7 +34,16 @@ func TestDeepenEndsExact(t *testing.T) {
 		}
 		e := engineFor(b, 16).(*engine64)
 		e.learned = learned8
-		score, move, done, ok := e.solveSelective(newBudget(context.Background(), 0, time.Time{}), []float64{0.5, 1.1, 2.0})
+		var hint *rootHint
+		if i%2 == 1 {
+			moves := b.Moves().Squares()
+			score := rng.IntN(2*6400) - 6400
+			if i%4 == 3 {
+				score = terminal(rng.IntN(129) - 64)
+			}
+			hint = &rootHint{move: e.g.sq64(moves[rng.IntN(len(moves))]), score: score}
+		}
+		score, move, done, ok := e.solveSelective(newBudget(context.Background(), 0, time.Time{}), []float64{0.5, 1.1, 2.0}, hint)
 		if !ok || done != 4 {
 			t.Fatalf("position %d: %d levels done, want 4", i, done)
 		}
@@ -44,6 +56,22 @@ func TestDeepenEndsExact(t *testing.T) {
 		}
 		if got := -solveScore(t, next); got != want.Score {
 			t.Errorf("position %d (%s): move %s scores %+d, want %+d", i, b.Line(), move.Name(8), got, want.Score)
+		}
+	}
+}
+
+// TestRootHintDiscs checks the conversion of a midgame score to the
+// selective search's first guess: hundredths of a disc, or a finished
+// game's score, to an even disc difference within ±64.
+func TestRootHintDiscs(t *testing.T) {
+	for _, c := range []struct{ score, want int }{
+		{0, 0}, {99, 0}, {250, 2}, {-250, -2}, {-300, -4}, {700, 6},
+		{9999, 64}, {-9999, -64},
+		{terminal(10), 10}, {terminal(-10), -10}, {terminal(64), 64}, {terminal(-7), -8},
+	} {
+		h := rootHint{score: c.score}
+		if got := h.discs(); got != c.want {
+			t.Errorf("discs of %d = %d, want %d", c.score, got, c.want)
 		}
 	}
 }

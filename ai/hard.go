@@ -30,14 +30,15 @@ type settings struct {
 	// threshold in standard deviations (0: none).
 	probCut float64
 	// selTry: on 8×8 with the learned evaluation, from always+1 to selTry
-	// empties the level solves selectively (see deepen) at the thresholds
-	// selLevels, then exactly, within selFactor times its node budget,
-	// and plays the move of the last level finished; the midgame search
-	// plays only if not even the first finishes.
+	// empties the level runs a short midgame search, then solves
+	// selectively (see deepen) at the thresholds selLevels, then
+	// exactly, within selFactor times its node budget, and plays the move
+	// of the last level finished; the short search's move stands only if
+	// not even the first finishes.
 	selTry, selFactor int
 	selLevels         []float64
 	// halfTimeSolve caps the time of a solve that may fail (more than
-	// always empties) at half the move's time, leaving the rest to the
+	// always empties) at half the searches' time, leaving the rest to the
 	// midgame search should it fail.
 	halfTimeSolve bool
 }
@@ -71,8 +72,19 @@ const (
 	deadlineMargin = 20 * time.Millisecond
 	// graceTime is the midgame search's time when the clock stopped an
 	// endgame solve; it ends half deadlineMargin before the context's
-	// deadline, and at once if the context has ended.
-	graceTime = 30 * time.Millisecond
+	// deadline, at once if the context has ended, and by graceShare
+	// percent of the move's time.
+	graceTime  = 30 * time.Millisecond
+	graceShare = 84
+
+	// The searches of a move stop by stopShare percent of its time (see
+	// search).
+	stopShare = 80
+	// In the selective endgame search's range, the midgame search that
+	// comes first has 1/selThinkShare of the node budget and at most
+	// selThinkTime percent of the searches' time.
+	selThinkShare = 4
+	selThinkTime  = 40
 
 	tableBits = 18
 )
@@ -93,7 +105,14 @@ func (pl Player) expert(ctx context.Context, b game.Board) game.Square {
 
 // search returns the move of a searching level with settings st; it slips
 // if st.slips is set and the endgame is not in reach.
+//
+// The move's time is the whole of what it may take, from the call to the
+// answer. The clock stops the searches at stopShare of it, and earlier
+// for the phases that leave room for another: the clock is looked at only
+// every few thousand positions, and a busy machine or the collection of
+// garbage can hold the search between two looks, so the rest is a margin.
 func (pl Player) search(ctx context.Context, b game.Board, st settings) game.Square {
+	start := time.Now()
 	nodes := pl.Nodes
 	switch {
 	case nodes != 0:
@@ -106,9 +125,18 @@ func (pl Player) search(ctx context.Context, b game.Board, st settings) game.Squ
 	if moveTime == 0 {
 		moveTime = st.moveTime
 	}
-	deadline := time.Now().Add(moveTime)
+	span := moveTime * stopShare / 100
+	deadline := start.Add(span)
 	if d, ok := ctx.Deadline(); ok && d.Add(-deadlineMargin).Before(deadline) {
 		deadline = d.Add(-deadlineMargin)
+	}
+	// part returns the time at share percent of the span, or the
+	// deadline if that comes first.
+	part := func(share time.Duration) time.Time {
+		if t := start.Add(span * share / 100); t.Before(deadline) {
+			return t
+		}
+		return deadline
 	}
 
 	e := engineFor(b, tableBits)
@@ -121,22 +149,27 @@ func (pl Player) search(ctx context.Context, b game.Board, st settings) game.Squ
 		always, try, factor = st.always10, st.try10, uint64(st.factor10)
 	}
 	if e64, ok := e.(*engine64); ok && e64.learned != nil && empties > always && empties <= st.selTry {
-		selDeadline := time.Now().Add(moveTime * 3 / 4)
-		if selDeadline.After(deadline) {
-			selDeadline = deadline
+		// The midgame search first, on a small budget: its move stands
+		// if not even the first selective level finishes, and it
+		// orders the selective search's root and centres its window.
+		score, move, depth := e.think(newBudget(ctx, nodes/selThinkShare, part(selThinkTime)), game.Pass, empties)
+		var hint *rootHint
+		if depth > 0 {
+			hint = &rootHint{move: e64.g.sq64(move), score: score}
 		}
-		bud := newBudget(ctx, nodes*uint64(st.selFactor), selDeadline)
-		if _, move, _, ok := e64.solveSelective(bud, st.selLevels); ok {
-			return move
+		bud := newBudget(ctx, nodes*uint64(st.selFactor), deadline)
+		if _, sel, _, ok := e64.solveSelective(bud, st.selLevels, hint); ok {
+			return sel
 		}
+		return move
 	} else if empties <= try {
 		limit := nodes * factor
 		if empties <= always {
 			limit = 0
 		}
 		solveDeadline := deadline
-		if t := time.Now().Add(moveTime / 2); empties > always && st.halfTimeSolve && t.Before(deadline) {
-			solveDeadline = t
+		if empties > always && st.halfTimeSolve {
+			solveDeadline = part(50)
 		}
 		bud := newBudget(ctx, limit, solveDeadline)
 		if _, move, ok := e.solve(bud, nil); ok {
@@ -146,6 +179,9 @@ func (pl Player) search(ctx context.Context, b game.Board, st settings) game.Squ
 			// The clock stopped the solve: a short search still beats
 			// the first move in the static order.
 			deadline = time.Now().Add(graceTime)
+			if d := start.Add(moveTime * graceShare / 100); d.Before(deadline) {
+				deadline = d
+			}
 			if d, ok := ctx.Deadline(); ok && d.Add(-deadlineMargin/2).Before(deadline) {
 				deadline = d.Add(-deadlineMargin / 2)
 			}
