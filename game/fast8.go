@@ -8,6 +8,8 @@ import "math/bits"
 // that a horizontal or diagonal line may run through without wrapping.
 const notSides = 0x7E7E7E7E7E7E7E7E
 
+var notSidesVar uint64 = notSides
+
 // Moves64 returns the squares where the player with discs p may move
 // against the discs o on an 8×8 board.
 func Moves64(p, o uint64) uint64 {
@@ -17,39 +19,54 @@ func Moves64(p, o uint64) uint64 {
 	// they extend two at a time where both squares are o's (ml, mr). The
 	// directions are written out, not a function called four times: the
 	// compiler would not inline it, and the calls cost about as much as
-	// the work.
-	inner := o & notSides
-	l1, r1 := inner&(p<<1), inner&(p>>1)
-	l8, r8 := o&(p<<8), o&(p>>8)
-	l7, r7 := inner&(p<<7), inner&(p>>7)
-	l9, r9 := inner&(p<<9), inner&(p>>9)
-	l1 |= inner & (l1 << 1)
-	r1 |= inner & (r1 >> 1)
-	l8 |= o & (l8 << 8)
-	r8 |= o & (r8 >> 8)
-	l7 |= inner & (l7 << 7)
-	r7 |= inner & (r7 >> 7)
-	l9 |= inner & (l9 << 9)
-	r9 |= inner & (r9 >> 9)
-	ml1, ml8, ml7, ml9 := inner&(inner<<1), o&(o<<8), inner&(inner<<7), inner&(inner<<9)
-	mr1, mr8, mr7, mr9 := ml1>>1, ml8>>8, ml7>>7, ml9>>9
-	l1 |= ml1 & (l1 << 2)
-	r1 |= mr1 & (r1 >> 2)
-	l8 |= ml8 & (l8 << 16)
-	r8 |= mr8 & (r8 >> 16)
-	l7 |= ml7 & (l7 << 14)
-	r7 |= mr7 & (r7 >> 14)
-	l9 |= ml9 & (l9 << 18)
-	r9 |= mr9 & (r9 >> 18)
-	l1 |= ml1 & (l1 << 2)
-	r1 |= mr1 & (r1 >> 2)
-	l8 |= ml8 & (l8 << 16)
-	r8 |= mr8 & (r8 >> 16)
-	l7 |= ml7 & (l7 << 14)
-	r7 |= mr7 & (r7 >> 14)
-	l9 |= ml9 & (l9 << 18)
-	r9 |= mr9 & (r9 >> 18)
-	m := l1<<1 | r1>>1 | l8<<8 | r8>>8 | l7<<7 | r7>>7 | l9<<9 | r9>>9
+	// the work. One direction is finished before the next starts, so that
+	// few values are live at once and none has to wait on the stack.
+	// notSidesVar, a variable, keeps inner one value: with the constant
+	// the compiler would and each use of inner with o and the constant.
+	inner := o & notSidesVar
+	l, r := inner&(p<<1), inner&(p>>1)
+	l |= inner & (l << 1)
+	r |= inner & (r >> 1)
+	ml := inner & (inner << 1)
+	mr := ml >> 1
+	l |= ml & (l << 2)
+	r |= mr & (r >> 2)
+	l |= ml & (l << 2)
+	r |= mr & (r >> 2)
+	m := l<<1 | r>>1
+
+	l, r = o&(p<<8), o&(p>>8)
+	l |= o & (l << 8)
+	r |= o & (r >> 8)
+	ml = o & (o << 8)
+	mr = ml >> 8
+	l |= ml & (l << 16)
+	r |= mr & (r >> 16)
+	l |= ml & (l << 16)
+	r |= mr & (r >> 16)
+	m |= l<<8 | r>>8
+
+	l, r = inner&(p<<7), inner&(p>>7)
+	l |= inner & (l << 7)
+	r |= inner & (r >> 7)
+	ml = inner & (inner << 7)
+	mr = ml >> 7
+	l |= ml & (l << 14)
+	r |= mr & (r >> 14)
+	l |= ml & (l << 14)
+	r |= mr & (r >> 14)
+	m |= l<<7 | r>>7
+
+	l, r = inner&(p<<9), inner&(p>>9)
+	l |= inner & (l << 9)
+	r |= inner & (r >> 9)
+	ml = inner & (inner << 9)
+	mr = ml >> 9
+	l |= ml & (l << 18)
+	r |= mr & (r >> 18)
+	l |= ml & (l << 18)
+	r |= mr & (r >> 18)
+	m |= l<<9 | r>>9
 	return m &^ (p | o)
 }
 
