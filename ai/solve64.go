@@ -46,6 +46,11 @@ type solver64 struct {
 	sel  uint8
 	selT float64
 	pc   *searcher64
+	// lists holds the move list of the node searching with each number
+	// of empties: at most one is being searched at a time (a pass keeps
+	// the number, but the passing node has no list). A list in an array
+	// on the stack would be cleared at every node.
+	lists [64][maxMoves]solveMove
 }
 
 // usable reports whether the bounds of an entry of selectivity sel hold
@@ -216,8 +221,8 @@ type solveMove struct {
 // the square's value. A root with fewer than fastEmpties orders by the
 // opponent's replies, then p's interior discs.
 //
-// The list lives in buf, which the caller keeps on its stack: a node must
-// not allocate.
+// The list lives in buf, which the root keeps on its stack and other nodes
+// in s.lists: a node must not allocate.
 func (s *solver64) order(buf *[maxMoves]solveMove, p, o, moves uint64, ttMove, empties int) []solveMove {
 	list := buf[:0]
 	for m := moves; m != 0; m &= m - 1 {
@@ -348,8 +353,7 @@ func (s *solver64) searchMoves(p, o, moves uint64, alpha, beta, empties int, pas
 	}
 	a0 := alpha
 	best, bestMove := -127, -1
-	var buf [maxMoves]solveMove
-	list := s.order(&buf, p, o, moves, ttMove, empties)
+	list := s.order(&s.lists[empties&63], p, o, moves, ttMove, empties)
 	if empties >= etcEmpties {
 		// Enhanced transposition cutoff: a child that the table
 		// already proves good enough cuts off without a search.
