@@ -529,7 +529,7 @@ func (s *solver64) last6(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, 
 // last1 returns the score when one empty square, sq, is left and p is to
 // move.
 func last1(p, o uint64, sq int) int {
-	if p|o == ^uint64(0)&^(1<<uint(sq)) {
+	if p|o|1<<(uint(sq)&63) == ^uint64(0) {
 		// The 8×8 board is full but for sq: count the flips without
 		// making them.
 		d := 2*count(p) - 63
