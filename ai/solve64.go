@@ -26,16 +26,23 @@ const (
 	searchOrderEmpties = 18 // at or above this, order by a shallow search
 	searchOrderDepth   = 3
 	etcEmpties         = 12 // at or above this, try enhanced transposition cutoffs
+	nearEmpties        = 11 // below this, use the near table if there is one
+	nearBits           = 16 // the near table's size (entries, log 2)
 	stableEmpties      = 7  // at or above this, try the stability cutoff
 )
 
 type key64 = [2]uint64
 
 type solver64 struct {
-	g   *geo64
-	tt  *table[key64]
-	b   *budget
-	mid *searcher64 // for move ordering far from the end
+	g  *geo64
+	tt *table[key64]
+	// near, if not nil, is the table of the nodes with fewer than
+	// nearEmpties empties: small enough to stay in the processor's cache,
+	// where tt, far bigger, costs a miss at nearly every probe, and those
+	// nodes are the most numerous and the cheapest to search again.
+	near *table[key64]
+	b    *budget
+	mid  *searcher64 // for move ordering far from the end
 	// sel, if not 0, makes the search selective: at a null-window node
 	// of endCutEmpties or more, a shallow search with the learned
 	// evaluation (pc) that puts the score more than selT standard
@@ -51,6 +58,14 @@ type solver64 struct {
 	// the number, but the passing node has no list). A list in an array
 	// on the stack would be cleared at every node.
 	lists [64][maxMoves]solveMove
+}
+
+// table returns the table for nodes with the given number of empties.
+func (s *solver64) table(empties int) *table[key64] {
+	if empties < nearEmpties && s.near != nil {
+		return s.near
+	}
+	return s.tt
 }
 
 // usable reports whether the bounds of an entry of selectivity sel hold
@@ -324,9 +339,10 @@ func (s *solver64) searchMoves(p, o, moves uint64, alpha, beta, empties int, pas
 	k := key64{p, o}
 	var h uint64
 	ttMove := -1
+	tt := s.table(empties)
 	if empties >= ttEmpties {
 		h = mix64(p, o)
-		if e, ok := s.tt.probe(k, h); ok {
+		if e, ok := tt.probe(k, h); ok {
 			ttMove = int(e.move)
 			if s.usable(e.sel) {
 				lo, hi := int(e.lo), int(e.hi)
@@ -357,10 +373,11 @@ func (s *solver64) searchMoves(p, o, moves uint64, alpha, beta, empties int, pas
 	if empties >= etcEmpties {
 		// Enhanced transposition cutoff: a child that the table
 		// already proves good enough cuts off without a search.
+		ctt := s.table(empties - 1)
 		for _, m := range list {
 			x := uint64(1) << uint(m.sq)
 			ck := key64{o &^ m.flips, p | m.flips | x}
-			if e, ok := s.tt.probe(ck, mix64(ck[0], ck[1])); ok && -int(e.hi) >= beta && s.usable(e.sel) {
+			if e, ok := ctt.probe(ck, mix64(ck[0], ck[1])); ok && -int(e.hi) >= beta && s.usable(e.sel) {
 				return -int(e.hi)
 			}
 		}
@@ -398,7 +415,7 @@ func (s *solver64) searchMoves(p, o, moves uint64, alpha, beta, empties int, pas
 		default:
 			lo, hi = best, best
 		}
-		s.tt.storeSel(k, h, empties, lo, hi, bestMove, s.sel)
+		tt.storeSel(k, h, empties, lo, hi, bestMove, s.sel)
 	}
 	return best
 }
