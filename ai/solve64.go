@@ -163,7 +163,15 @@ var aspiration = 6
 // again.
 func (s *solver64) rootWindow(list []solveMove, p, o uint64, alpha, beta, empties int, report func(move, score, alpha int)) (best, bestMove int, ok bool) {
 	best, bestMove = -127, int(list[0].sq)
-	for i, m := range list {
+	for i := range list {
+		b := i
+		for j := i + 1; j < len(list); j++ {
+			if list[j].key < list[b].key {
+				b = j
+			}
+		}
+		list[i], list[b] = list[b], list[i]
+		m := &list[i]
 		x := uint64(1) << uint(m.sq)
 		f := m.flips
 		var v int
@@ -239,6 +247,14 @@ type solveMove struct {
 // The list lives in buf, which the root keeps on its stack and other nodes
 // in s.lists: a node must not allocate.
 func (s *solver64) order(buf *[maxMoves]solveMove, p, o, moves uint64, ttMove, empties int) []solveMove {
+	list := s.moveList(buf, p, o, moves, ttMove, empties)
+	sortSolveMoves(list)
+	return list
+}
+
+// moveList is order without the sort: the moves with their keys, in the
+// order of their squares.
+func (s *solver64) moveList(buf *[maxMoves]solveMove, p, o, moves uint64, ttMove, empties int) []solveMove {
 	list := buf[:0]
 	for m := moves; m != 0; m &= m - 1 {
 		sq := bits.TrailingZeros64(m)
@@ -264,7 +280,6 @@ func (s *solver64) order(buf *[maxMoves]solveMove, p, o, moves uint64, ttMove, e
 		}
 		list = append(list, solveMove{sq: int8(sq), key: int32(k), flips: f, replies: replies})
 	}
-	sortSolveMoves(list)
 	return list
 }
 
@@ -369,7 +384,10 @@ func (s *solver64) searchMoves(p, o, moves uint64, alpha, beta, empties int, pas
 	}
 	a0 := alpha
 	best, bestMove := -127, -1
-	list := s.order(&s.lists[empties&63], p, o, moves, ttMove, empties)
+	// The moves are not sorted: each turn picks the best of those left,
+	// as a cutoff often comes at the first and the others are then never
+	// looked at again.
+	list := s.moveList(&s.lists[empties&63], p, o, moves, ttMove, empties)
 	if empties >= etcEmpties {
 		// Enhanced transposition cutoff: a child that the table
 		// already proves good enough cuts off without a search.
@@ -382,7 +400,15 @@ func (s *solver64) searchMoves(p, o, moves uint64, alpha, beta, empties int, pas
 			}
 		}
 	}
-	for i, m := range list {
+	for i := range list {
+		b := i
+		for j := i + 1; j < len(list); j++ {
+			if list[j].key < list[b].key {
+				b = j
+			}
+		}
+		list[i], list[b] = list[b], list[i]
+		m := &list[i]
 		x := uint64(1) << uint(m.sq)
 		f := m.flips
 		var v int
