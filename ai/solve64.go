@@ -534,8 +534,13 @@ func (s *solver64) last5(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, 
 	return best
 }
 
+// others6[i] lists, in order, the places of the five squares of six other
+// than place i.
+var others6 = [6][5]uint8{{1, 2, 3, 4, 5}, {0, 2, 3, 4, 5}, {0, 1, 3, 4, 5}, {0, 1, 2, 4, 5}, {0, 1, 2, 3, 5}, {0, 1, 2, 3, 4}}
+
 // last6 is last5 for six empty squares, each move's five others passed
-// to last5 in the same order.
+// to last5 in the same order (no copy: a call of memmove costs more than
+// the five bytes).
 func (s *solver64) last6(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, passed bool) int {
 	s.b.nodes++
 	best := -127
@@ -548,9 +553,8 @@ func (s *solver64) last6(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, 
 		if f == 0 {
 			continue
 		}
-		var rest [smallEmpties]int8
-		copy(rest[:i], sqs[:i])
-		copy(rest[i:5], sqs[i+1:6])
+		r := &others6[i]
+		rest := [smallEmpties]int8{sqs[r[0]], sqs[r[1]], sqs[r[2]], sqs[r[3]], sqs[r[4]]}
 		v := -s.last5(o&^f, p|f|1<<uint(sq), -beta, -alpha, &rest, false)
 		if v > best {
 			best = v
