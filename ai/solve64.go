@@ -28,7 +28,11 @@ const (
 	etcEmpties         = 12 // at or above this, try enhanced transposition cutoffs
 	nearEmpties        = 11 // below this, use the near table if there is one
 	nearBits           = 16 // the near table's size (entries, log 2)
-	stableEmpties      = 7  // at or above this, try the stability cutoff
+	// With a near table, whose probes cost no cache miss, the table and
+	// the enhanced cutoffs pay from fewer empties.
+	nearTTEmpties  = 7
+	nearETCEmpties = 10
+	stableEmpties  = 7 // at or above this, try the stability cutoff
 )
 
 type key64 = [2]uint64
@@ -66,6 +70,22 @@ func (s *solver64) table(empties int) *table[key64] {
 		return s.near
 	}
 	return s.tt
+}
+
+// ttFrom and etcFrom return the numbers of empties from which the search
+// uses the table and tries enhanced transposition cutoffs.
+func (s *solver64) ttFrom() int {
+	if s.near != nil {
+		return nearTTEmpties
+	}
+	return ttEmpties
+}
+
+func (s *solver64) etcFrom() int {
+	if s.near != nil {
+		return nearETCEmpties
+	}
+	return etcEmpties
 }
 
 // usable reports whether the bounds of an entry of selectivity sel hold
@@ -355,7 +375,8 @@ func (s *solver64) searchMoves(p, o, moves uint64, alpha, beta, empties int, pas
 	var h uint64
 	ttMove := -1
 	tt := s.table(empties)
-	if empties >= ttEmpties {
+	ttFrom := s.ttFrom()
+	if empties >= ttFrom {
 		h = mix64(p, o)
 		if e, ok := tt.probe(k, h); ok {
 			ttMove = int(e.move)
@@ -388,7 +409,7 @@ func (s *solver64) searchMoves(p, o, moves uint64, alpha, beta, empties int, pas
 	// as a cutoff often comes at the first and the others are then never
 	// looked at again.
 	list := s.moveList(&s.lists[empties&63], p, o, moves, ttMove, empties)
-	if empties >= etcEmpties {
+	if empties >= s.etcFrom() {
 		// Enhanced transposition cutoff: a child that the table
 		// already proves good enough cuts off without a search.
 		ctt := s.table(empties - 1)
@@ -431,7 +452,7 @@ func (s *solver64) searchMoves(p, o, moves uint64, alpha, beta, empties int, pas
 			alpha = max(alpha, v)
 		}
 	}
-	if empties >= ttEmpties {
+	if empties >= ttFrom {
 		lo, hi := -127, 127
 		switch {
 		case best <= a0:
