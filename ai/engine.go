@@ -36,8 +36,9 @@ type engine64 struct {
 	p, o      uint64 // side to move, opponent
 	tableBits uint
 	tt        *table[key64]
-	learned   evalTables // for the midgame search, if not nil
-	probCut   float64    // the midgame search's ProbCut, if not 0
+	near      *table[key64] // the solver's near table (see solver64.near)
+	learned   evalTables    // for the midgame search, if not nil
+	probCut   float64       // the midgame search's ProbCut, if not 0
 }
 
 func (e *engine64) empties() int { return count(e.g.mask &^ (e.p | e.o)) }
@@ -47,7 +48,7 @@ func (e *engine64) table() *table[key64] {
 }
 
 func (e *engine64) solve(b *budget, progress func(RootMove)) (int, game.Square, bool) {
-	s := &solver64{g: e.g, tt: e.table(), b: b}
+	s := &solver64{g: e.g, tt: e.table(), near: emptyTable(&e.near, nearBits), b: b}
 	var report func(move, score, alpha int)
 	if progress != nil {
 		report = func(move, score, alpha int) {

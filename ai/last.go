@@ -32,41 +32,14 @@ var lastFlips = func() (t [8][256]uint8) {
 	return t
 }()
 
-// lastLines holds, for each square, the masks of its diagonals and where
-// it sits on each of its four lines.
-type lastLine struct {
-	diag, anti uint64 // the square's two diagonals
-	col, row   uint8  // the square's column and row
-}
-
-var lastLines = func() (t [64]lastLine) {
-	for sq := range 64 {
-		c, r := sq%8, sq/8
-		l := lastLine{col: uint8(c), row: uint8(r)}
-		for i := range 64 {
-			ci, ri := i%8, i/8
-			if ci-ri == c-r {
-				l.diag |= 1 << uint(i)
-			}
-			if ci+ri == c+r {
-				l.anti |= 1 << uint(i)
-			}
-		}
-		t[sq] = l
-	}
-	return t
-}()
+//go:generate go run gen_last.go
 
 // lastCount returns how many discs p turns over by a move at sq when sq is
-// the only empty square (all others p's or the opponent's).
+// the only empty square (all others p's or the opponent's). Each square has
+// its own function (last_sq.go, written by gen_last.go), whose lines are
+// constants: the row is p's byte as it is, a column is gathered into a
+// byte by a multiply, and so is a diagonal, each of whose squares has its
+// own column.
 func lastCount(p uint64, sq int) int {
-	l := &lastLines[sq&63]
-	c, r := l.col&7, l.row&7
-	row := uint8(p >> (8 * r))
-	col := uint8((p >> c & colA) * 0x0102040810204080 >> 56)
-	// On a diagonal each square has its own column: the multiply gathers
-	// them into the top byte by column.
-	diag := uint8((p & l.diag) * colA >> 56)
-	anti := uint8((p & l.anti) * colA >> 56)
-	return int(lastFlips[c][row]) + int(lastFlips[r][col]) + int(lastFlips[c][diag]) + int(lastFlips[c][anti])
+	return lastCountSq[sq&63](p)
 }

@@ -26,16 +26,27 @@ const (
 	searchOrderEmpties = 18 // at or above this, order by a shallow search
 	searchOrderDepth   = 3
 	etcEmpties         = 12 // at or above this, try enhanced transposition cutoffs
-	stableEmpties      = 7  // at or above this, try the stability cutoff
+	nearEmpties        = 11 // below this, use the near table if there is one
+	nearBits           = 16 // the near table's size (entries, log 2)
+	// With a near table, whose probes cost no cache miss, the table and
+	// the enhanced cutoffs pay from fewer empties.
+	nearTTEmpties  = 7
+	nearETCEmpties = 10
+	stableEmpties  = 7 // at or above this, try the stability cutoff
 )
 
 type key64 = [2]uint64
 
 type solver64 struct {
-	g   *geo64
-	tt  *table[key64]
-	b   *budget
-	mid *searcher64 // for move ordering far from the end
+	g  *geo64
+	tt *table[key64]
+	// near, if not nil, is the table of the nodes with fewer than
+	// nearEmpties empties: small enough to stay in the processor's cache,
+	// where tt, far bigger, costs a miss at nearly every probe, and those
+	// nodes are the most numerous and the cheapest to search again.
+	near *table[key64]
+	b    *budget
+	mid  *searcher64 // for move ordering far from the end
 	// sel, if not 0, makes the search selective: at a null-window node
 	// of endCutEmpties or more, a shallow search with the learned
 	// evaluation (pc) that puts the score more than selT standard
@@ -46,6 +57,35 @@ type solver64 struct {
 	sel  uint8
 	selT float64
 	pc   *searcher64
+	// lists holds the move list of the node searching with each number
+	// of empties: at most one is being searched at a time (a pass keeps
+	// the number, but the passing node has no list). A list in an array
+	// on the stack would be cleared at every node.
+	lists [64][maxMoves]solveMove
+}
+
+// table returns the table for nodes with the given number of empties.
+func (s *solver64) table(empties int) *table[key64] {
+	if empties < nearEmpties && s.near != nil {
+		return s.near
+	}
+	return s.tt
+}
+
+// ttFrom and etcFrom return the numbers of empties from which the search
+// uses the table and tries enhanced transposition cutoffs.
+func (s *solver64) ttFrom() int {
+	if s.near != nil {
+		return nearTTEmpties
+	}
+	return ttEmpties
+}
+
+func (s *solver64) etcFrom() int {
+	if s.near != nil {
+		return nearETCEmpties
+	}
+	return etcEmpties
 }
 
 // usable reports whether the bounds of an entry of selectivity sel hold
@@ -143,7 +183,15 @@ var aspiration = 6
 // again.
 func (s *solver64) rootWindow(list []solveMove, p, o uint64, alpha, beta, empties int, report func(move, score, alpha int)) (best, bestMove int, ok bool) {
 	best, bestMove = -127, int(list[0].sq)
-	for i, m := range list {
+	for i := range list {
+		b := i
+		for j := i + 1; j < len(list); j++ {
+			if list[j].key < list[b].key {
+				b = j
+			}
+		}
+		list[i], list[b] = list[b], list[i]
+		m := &list[i]
 		x := uint64(1) << uint(m.sq)
 		f := m.flips
 		var v int
@@ -216,9 +264,17 @@ type solveMove struct {
 // the square's value. A root with fewer than fastEmpties orders by the
 // opponent's replies, then p's interior discs.
 //
-// The list lives in buf, which the caller keeps on its stack: a node must
-// not allocate.
+// The list lives in buf, which the root keeps on its stack and other nodes
+// in s.lists: a node must not allocate.
 func (s *solver64) order(buf *[maxMoves]solveMove, p, o, moves uint64, ttMove, empties int) []solveMove {
+	list := s.moveList(buf, p, o, moves, ttMove, empties)
+	sortSolveMoves(list)
+	return list
+}
+
+// moveList is order without the sort: the moves with their keys, in the
+// order of their squares.
+func (s *solver64) moveList(buf *[maxMoves]solveMove, p, o, moves uint64, ttMove, empties int) []solveMove {
 	list := buf[:0]
 	for m := moves; m != 0; m &= m - 1 {
 		sq := bits.TrailingZeros64(m)
@@ -244,7 +300,6 @@ func (s *solver64) order(buf *[maxMoves]solveMove, p, o, moves uint64, ttMove, e
 		}
 		list = append(list, solveMove{sq: int8(sq), key: int32(k), flips: f, replies: replies})
 	}
-	sortSolveMoves(list)
 	return list
 }
 
@@ -319,9 +374,11 @@ func (s *solver64) searchMoves(p, o, moves uint64, alpha, beta, empties int, pas
 	k := key64{p, o}
 	var h uint64
 	ttMove := -1
-	if empties >= ttEmpties {
+	tt := s.table(empties)
+	ttFrom := s.ttFrom()
+	if empties >= ttFrom {
 		h = mix64(p, o)
-		if e, ok := s.tt.probe(k, h); ok {
+		if e, ok := tt.probe(k, h); ok {
 			ttMove = int(e.move)
 			if s.usable(e.sel) {
 				lo, hi := int(e.lo), int(e.hi)
@@ -348,20 +405,31 @@ func (s *solver64) searchMoves(p, o, moves uint64, alpha, beta, empties int, pas
 	}
 	a0 := alpha
 	best, bestMove := -127, -1
-	var buf [maxMoves]solveMove
-	list := s.order(&buf, p, o, moves, ttMove, empties)
-	if empties >= etcEmpties {
+	// The moves are not sorted: each turn picks the best of those left,
+	// as a cutoff often comes at the first and the others are then never
+	// looked at again.
+	list := s.moveList(&s.lists[empties&63], p, o, moves, ttMove, empties)
+	if empties >= s.etcFrom() {
 		// Enhanced transposition cutoff: a child that the table
 		// already proves good enough cuts off without a search.
+		ctt := s.table(empties - 1)
 		for _, m := range list {
 			x := uint64(1) << uint(m.sq)
 			ck := key64{o &^ m.flips, p | m.flips | x}
-			if e, ok := s.tt.probe(ck, mix64(ck[0], ck[1])); ok && -int(e.hi) >= beta && s.usable(e.sel) {
+			if e, ok := ctt.probe(ck, mix64(ck[0], ck[1])); ok && -int(e.hi) >= beta && s.usable(e.sel) {
 				return -int(e.hi)
 			}
 		}
 	}
-	for i, m := range list {
+	for i := range list {
+		b := i
+		for j := i + 1; j < len(list); j++ {
+			if list[j].key < list[b].key {
+				b = j
+			}
+		}
+		list[i], list[b] = list[b], list[i]
+		m := &list[i]
 		x := uint64(1) << uint(m.sq)
 		f := m.flips
 		var v int
@@ -384,7 +452,7 @@ func (s *solver64) searchMoves(p, o, moves uint64, alpha, beta, empties int, pas
 			alpha = max(alpha, v)
 		}
 	}
-	if empties >= ttEmpties {
+	if empties >= ttFrom {
 		lo, hi := -127, 127
 		switch {
 		case best <= a0:
@@ -394,7 +462,7 @@ func (s *solver64) searchMoves(p, o, moves uint64, alpha, beta, empties int, pas
 		default:
 			lo, hi = best, best
 		}
-		s.tt.storeSel(k, h, empties, lo, hi, bestMove, s.sel)
+		tt.storeSel(k, h, empties, lo, hi, bestMove, s.sel)
 	}
 	return best
 }
@@ -487,8 +555,13 @@ func (s *solver64) last5(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, 
 	return best
 }
 
+// others6[i] lists, in order, the places of the five squares of six other
+// than place i.
+var others6 = [6][5]uint8{{1, 2, 3, 4, 5}, {0, 2, 3, 4, 5}, {0, 1, 3, 4, 5}, {0, 1, 2, 4, 5}, {0, 1, 2, 3, 5}, {0, 1, 2, 3, 4}}
+
 // last6 is last5 for six empty squares, each move's five others passed
-// to last5 in the same order.
+// to last5 in the same order (no copy: a call of memmove costs more than
+// the five bytes).
 func (s *solver64) last6(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, passed bool) int {
 	s.b.nodes++
 	best := -127
@@ -501,9 +574,8 @@ func (s *solver64) last6(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, 
 		if f == 0 {
 			continue
 		}
-		var rest [smallEmpties]int8
-		copy(rest[:i], sqs[:i])
-		copy(rest[i:5], sqs[i+1:6])
+		r := &others6[i]
+		rest := [smallEmpties]int8{sqs[r[0]], sqs[r[1]], sqs[r[2]], sqs[r[3]], sqs[r[4]]}
 		v := -s.last5(o&^f, p|f|1<<uint(sq), -beta, -alpha, &rest, false)
 		if v > best {
 			best = v
@@ -525,7 +597,7 @@ func (s *solver64) last6(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, 
 // last1 returns the score when one empty square, sq, is left and p is to
 // move.
 func last1(p, o uint64, sq int) int {
-	if p|o == ^uint64(0)&^(1<<uint(sq)) {
+	if p|o|1<<(uint(sq)&63) == ^uint64(0) {
 		// The 8×8 board is full but for sq: count the flips without
 		// making them.
 		d := 2*count(p) - 63

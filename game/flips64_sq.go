@@ -2,8 +2,8 @@
 
 package game
 
-// flipsSq holds Flips64 for each square: the rays along which a move
-// there can flip (two squares or more) as constants.
+// flipsSq holds Flips64 for each square, by whole lines or by rays (see
+// gen_flips.go), with the square's places and masks as constants.
 var flipsSq = [64]func(p, o uint64) uint64{
 	flips0,
 	flips1,
@@ -72,529 +72,433 @@ var flipsSq = [64]func(p, o uint64) uint64{
 }
 
 func flips0(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xfe) |
+	return flipRow(p, o, 0, 0) |
 		flipsUp(p, o, 0x101010101010100) |
 		flipsUp(p, o, 0x8040201008040200)
 }
 
 func flips1(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xfc) |
+	return flipRow(p, o, 1, 0) |
 		flipsUp(p, o, 0x202020202020200) |
 		flipsUp(p, o, 0x80402010080400)
 }
 
 func flips2(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xf8) |
-		flipsUp(p, o, 0x10200) |
+	return flipRow(p, o, 2, 0) |
 		flipsUp(p, o, 0x404040404040400) |
 		flipsUp(p, o, 0x804020100800) |
-		flipsDown(p, o, 0x3)
+		flipsUp(p, o, 0x10200)
 }
 
 func flips3(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xf0) |
-		flipsUp(p, o, 0x1020400) |
+	return flipRow(p, o, 3, 0) |
 		flipsUp(p, o, 0x808080808080800) |
 		flipsUp(p, o, 0x8040201000) |
-		flipsDown(p, o, 0x7)
+		flipsUp(p, o, 0x1020400)
 }
 
 func flips4(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xe0) |
-		flipsUp(p, o, 0x102040800) |
+	return flipRow(p, o, 4, 0) |
 		flipsUp(p, o, 0x1010101010101000) |
 		flipsUp(p, o, 0x80402000) |
-		flipsDown(p, o, 0xf)
+		flipsUp(p, o, 0x102040800)
 }
 
 func flips5(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xc0) |
-		flipsUp(p, o, 0x10204081000) |
+	return flipRow(p, o, 5, 0) |
 		flipsUp(p, o, 0x2020202020202000) |
 		flipsUp(p, o, 0x804000) |
-		flipsDown(p, o, 0x1f)
+		flipsUp(p, o, 0x10204081000)
 }
 
 func flips6(p, o uint64) uint64 {
-	return flipsUp(p, o, 0x1020408102000) |
+	return flipRow(p, o, 6, 0) |
 		flipsUp(p, o, 0x4040404040404000) |
-		flipsDown(p, o, 0x3f)
+		flipsUp(p, o, 0x1020408102000)
 }
 
 func flips7(p, o uint64) uint64 {
-	return flipsUp(p, o, 0x102040810204000) |
+	return flipRow(p, o, 7, 0) |
 		flipsUp(p, o, 0x8080808080808000) |
-		flipsDown(p, o, 0x7f)
+		flipsUp(p, o, 0x102040810204000)
 }
 
 func flips8(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xfe00) |
+	return flipRow(p, o, 0, 1) |
 		flipsUp(p, o, 0x101010101010000) |
 		flipsUp(p, o, 0x4020100804020000)
 }
 
 func flips9(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xfc00) |
+	return flipRow(p, o, 1, 1) |
 		flipsUp(p, o, 0x202020202020000) |
 		flipsUp(p, o, 0x8040201008040000)
 }
 
 func flips10(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xf800) |
-		flipsUp(p, o, 0x1020000) |
+	return flipRow(p, o, 2, 1) |
 		flipsUp(p, o, 0x404040404040000) |
 		flipsUp(p, o, 0x80402010080000) |
-		flipsDown(p, o, 0x300)
+		flipsUp(p, o, 0x1020000)
 }
 
 func flips11(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xf000) |
-		flipsUp(p, o, 0x102040000) |
+	return flipRow(p, o, 3, 1) |
 		flipsUp(p, o, 0x808080808080000) |
 		flipsUp(p, o, 0x804020100000) |
-		flipsDown(p, o, 0x700)
+		flipsUp(p, o, 0x102040000)
 }
 
 func flips12(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xe000) |
-		flipsUp(p, o, 0x10204080000) |
+	return flipRow(p, o, 4, 1) |
 		flipsUp(p, o, 0x1010101010100000) |
 		flipsUp(p, o, 0x8040200000) |
-		flipsDown(p, o, 0xf00)
+		flipsUp(p, o, 0x10204080000)
 }
 
 func flips13(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xc000) |
-		flipsUp(p, o, 0x1020408100000) |
+	return flipRow(p, o, 5, 1) |
 		flipsUp(p, o, 0x2020202020200000) |
 		flipsUp(p, o, 0x80400000) |
-		flipsDown(p, o, 0x1f00)
+		flipsUp(p, o, 0x1020408100000)
 }
 
 func flips14(p, o uint64) uint64 {
-	return flipsUp(p, o, 0x102040810200000) |
+	return flipRow(p, o, 6, 1) |
 		flipsUp(p, o, 0x4040404040400000) |
-		flipsDown(p, o, 0x3f00)
+		flipsUp(p, o, 0x102040810200000)
 }
 
 func flips15(p, o uint64) uint64 {
-	return flipsUp(p, o, 0x204081020400000) |
+	return flipRow(p, o, 7, 1) |
 		flipsUp(p, o, 0x8080808080800000) |
-		flipsDown(p, o, 0x7f00)
+		flipsUp(p, o, 0x204081020400000)
 }
 
 func flips16(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xfe0000) |
-		flipsUp(p, o, 0x101010101000000) |
+	return flipRow(p, o, 0, 2) |
+		flipCol(p, o, 0, 2) |
 		flipsUp(p, o, 0x2010080402000000) |
-		flipsDown(p, o, 0x204) |
-		flipsDown(p, o, 0x101)
+		flipsDown(p, o, 0x204)
 }
 
 func flips17(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xfc0000) |
-		flipsUp(p, o, 0x202020202000000) |
+	return flipRow(p, o, 1, 2) |
+		flipCol(p, o, 1, 2) |
 		flipsUp(p, o, 0x4020100804000000) |
-		flipsDown(p, o, 0x408) |
-		flipsDown(p, o, 0x202)
+		flipsDown(p, o, 0x408)
 }
 
 func flips18(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xf80000) |
-		flipsUp(p, o, 0x102000000) |
-		flipsUp(p, o, 0x404040404000000) |
-		flipsUp(p, o, 0x8040201008000000) |
-		flipsDown(p, o, 0x30000) |
-		flipsDown(p, o, 0x810) |
-		flipsDown(p, o, 0x404) |
-		flipsDown(p, o, 0x201)
+	return flipRow(p, o, 2, 2) |
+		flipCol(p, o, 2, 2) |
+		flipDiag(p, o, 0x8040201008040201, 2) |
+		flipDiag(p, o, 0x102040810, 2)
 }
 
 func flips19(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xf00000) |
-		flipsUp(p, o, 0x10204000000) |
-		flipsUp(p, o, 0x808080808000000) |
-		flipsUp(p, o, 0x80402010000000) |
-		flipsDown(p, o, 0x70000) |
-		flipsDown(p, o, 0x1020) |
-		flipsDown(p, o, 0x808) |
-		flipsDown(p, o, 0x402)
+	return flipRow(p, o, 3, 2) |
+		flipCol(p, o, 3, 2) |
+		flipDiag(p, o, 0x80402010080402, 3) |
+		flipDiag(p, o, 0x10204081020, 3)
 }
 
 func flips20(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xe00000) |
-		flipsUp(p, o, 0x1020408000000) |
-		flipsUp(p, o, 0x1010101010000000) |
-		flipsUp(p, o, 0x804020000000) |
-		flipsDown(p, o, 0xf0000) |
-		flipsDown(p, o, 0x2040) |
-		flipsDown(p, o, 0x1010) |
-		flipsDown(p, o, 0x804)
+	return flipRow(p, o, 4, 2) |
+		flipCol(p, o, 4, 2) |
+		flipDiag(p, o, 0x804020100804, 4) |
+		flipDiag(p, o, 0x1020408102040, 4)
 }
 
 func flips21(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xc00000) |
-		flipsUp(p, o, 0x102040810000000) |
-		flipsUp(p, o, 0x2020202020000000) |
-		flipsUp(p, o, 0x8040000000) |
-		flipsDown(p, o, 0x1f0000) |
-		flipsDown(p, o, 0x4080) |
-		flipsDown(p, o, 0x2020) |
-		flipsDown(p, o, 0x1008)
+	return flipRow(p, o, 5, 2) |
+		flipCol(p, o, 5, 2) |
+		flipDiag(p, o, 0x8040201008, 5) |
+		flipDiag(p, o, 0x102040810204080, 5)
 }
 
 func flips22(p, o uint64) uint64 {
-	return flipsUp(p, o, 0x204081020000000) |
-		flipsUp(p, o, 0x4040404040000000) |
-		flipsDown(p, o, 0x3f0000) |
-		flipsDown(p, o, 0x4040) |
-		flipsDown(p, o, 0x2010)
+	return flipRow(p, o, 6, 2) |
+		flipCol(p, o, 6, 2) |
+		flipsDown(p, o, 0x2010) |
+		flipsUp(p, o, 0x204081020000000)
 }
 
 func flips23(p, o uint64) uint64 {
-	return flipsUp(p, o, 0x408102040000000) |
-		flipsUp(p, o, 0x8080808080000000) |
-		flipsDown(p, o, 0x7f0000) |
-		flipsDown(p, o, 0x8080) |
-		flipsDown(p, o, 0x4020)
+	return flipRow(p, o, 7, 2) |
+		flipCol(p, o, 7, 2) |
+		flipsDown(p, o, 0x4020) |
+		flipsUp(p, o, 0x408102040000000)
 }
 
 func flips24(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xfe000000) |
-		flipsUp(p, o, 0x101010100000000) |
+	return flipRow(p, o, 0, 3) |
+		flipCol(p, o, 0, 3) |
 		flipsUp(p, o, 0x1008040200000000) |
-		flipsDown(p, o, 0x20408) |
-		flipsDown(p, o, 0x10101)
+		flipsDown(p, o, 0x20408)
 }
 
 func flips25(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xfc000000) |
-		flipsUp(p, o, 0x202020200000000) |
+	return flipRow(p, o, 1, 3) |
+		flipCol(p, o, 1, 3) |
 		flipsUp(p, o, 0x2010080400000000) |
-		flipsDown(p, o, 0x40810) |
-		flipsDown(p, o, 0x20202)
+		flipsDown(p, o, 0x40810)
 }
 
 func flips26(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xf8000000) |
-		flipsUp(p, o, 0x10200000000) |
-		flipsUp(p, o, 0x404040400000000) |
-		flipsUp(p, o, 0x4020100800000000) |
-		flipsDown(p, o, 0x3000000) |
-		flipsDown(p, o, 0x81020) |
-		flipsDown(p, o, 0x40404) |
-		flipsDown(p, o, 0x20100)
+	return flipRow(p, o, 2, 3) |
+		flipCol(p, o, 2, 3) |
+		flipDiag(p, o, 0x4020100804020100, 2) |
+		flipDiag(p, o, 0x10204081020, 2)
 }
 
 func flips27(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xf0000000) |
-		flipsUp(p, o, 0x1020400000000) |
-		flipsUp(p, o, 0x808080800000000) |
-		flipsUp(p, o, 0x8040201000000000) |
-		flipsDown(p, o, 0x7000000) |
-		flipsDown(p, o, 0x102040) |
-		flipsDown(p, o, 0x80808) |
-		flipsDown(p, o, 0x40201)
+	return flipRow(p, o, 3, 3) |
+		flipCol(p, o, 3, 3) |
+		flipDiag(p, o, 0x8040201008040201, 3) |
+		flipDiag(p, o, 0x1020408102040, 3)
 }
 
 func flips28(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xe0000000) |
-		flipsUp(p, o, 0x102040800000000) |
-		flipsUp(p, o, 0x1010101000000000) |
-		flipsUp(p, o, 0x80402000000000) |
-		flipsDown(p, o, 0xf000000) |
-		flipsDown(p, o, 0x204080) |
-		flipsDown(p, o, 0x101010) |
-		flipsDown(p, o, 0x80402)
+	return flipRow(p, o, 4, 3) |
+		flipCol(p, o, 4, 3) |
+		flipDiag(p, o, 0x80402010080402, 4) |
+		flipDiag(p, o, 0x102040810204080, 4)
 }
 
 func flips29(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xc0000000) |
-		flipsUp(p, o, 0x204081000000000) |
-		flipsUp(p, o, 0x2020202000000000) |
-		flipsUp(p, o, 0x804000000000) |
-		flipsDown(p, o, 0x1f000000) |
-		flipsDown(p, o, 0x408000) |
-		flipsDown(p, o, 0x202020) |
-		flipsDown(p, o, 0x100804)
+	return flipRow(p, o, 5, 3) |
+		flipCol(p, o, 5, 3) |
+		flipDiag(p, o, 0x804020100804, 5) |
+		flipDiag(p, o, 0x204081020408000, 5)
 }
 
 func flips30(p, o uint64) uint64 {
-	return flipsUp(p, o, 0x408102000000000) |
-		flipsUp(p, o, 0x4040404000000000) |
-		flipsDown(p, o, 0x3f000000) |
-		flipsDown(p, o, 0x404040) |
-		flipsDown(p, o, 0x201008)
+	return flipRow(p, o, 6, 3) |
+		flipCol(p, o, 6, 3) |
+		flipsDown(p, o, 0x201008) |
+		flipsUp(p, o, 0x408102000000000)
 }
 
 func flips31(p, o uint64) uint64 {
-	return flipsUp(p, o, 0x810204000000000) |
-		flipsUp(p, o, 0x8080808000000000) |
-		flipsDown(p, o, 0x7f000000) |
-		flipsDown(p, o, 0x808080) |
-		flipsDown(p, o, 0x402010)
+	return flipRow(p, o, 7, 3) |
+		flipCol(p, o, 7, 3) |
+		flipsDown(p, o, 0x402010) |
+		flipsUp(p, o, 0x810204000000000)
 }
 
 func flips32(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xfe00000000) |
-		flipsUp(p, o, 0x101010000000000) |
+	return flipRow(p, o, 0, 4) |
+		flipCol(p, o, 0, 4) |
 		flipsUp(p, o, 0x804020000000000) |
-		flipsDown(p, o, 0x2040810) |
-		flipsDown(p, o, 0x1010101)
+		flipsDown(p, o, 0x2040810)
 }
 
 func flips33(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xfc00000000) |
-		flipsUp(p, o, 0x202020000000000) |
+	return flipRow(p, o, 1, 4) |
+		flipCol(p, o, 1, 4) |
 		flipsUp(p, o, 0x1008040000000000) |
-		flipsDown(p, o, 0x4081020) |
-		flipsDown(p, o, 0x2020202)
+		flipsDown(p, o, 0x4081020)
 }
 
 func flips34(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xf800000000) |
-		flipsUp(p, o, 0x1020000000000) |
-		flipsUp(p, o, 0x404040000000000) |
-		flipsUp(p, o, 0x2010080000000000) |
-		flipsDown(p, o, 0x300000000) |
-		flipsDown(p, o, 0x8102040) |
-		flipsDown(p, o, 0x4040404) |
-		flipsDown(p, o, 0x2010000)
+	return flipRow(p, o, 2, 4) |
+		flipCol(p, o, 2, 4) |
+		flipDiag(p, o, 0x2010080402010000, 2) |
+		flipDiag(p, o, 0x1020408102040, 2)
 }
 
 func flips35(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xf000000000) |
-		flipsUp(p, o, 0x102040000000000) |
-		flipsUp(p, o, 0x808080000000000) |
-		flipsUp(p, o, 0x4020100000000000) |
-		flipsDown(p, o, 0x700000000) |
-		flipsDown(p, o, 0x10204080) |
-		flipsDown(p, o, 0x8080808) |
-		flipsDown(p, o, 0x4020100)
+	return flipRow(p, o, 3, 4) |
+		flipCol(p, o, 3, 4) |
+		flipDiag(p, o, 0x4020100804020100, 3) |
+		flipDiag(p, o, 0x102040810204080, 3)
 }
 
 func flips36(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xe000000000) |
-		flipsUp(p, o, 0x204080000000000) |
-		flipsUp(p, o, 0x1010100000000000) |
-		flipsUp(p, o, 0x8040200000000000) |
-		flipsDown(p, o, 0xf00000000) |
-		flipsDown(p, o, 0x20408000) |
-		flipsDown(p, o, 0x10101010) |
-		flipsDown(p, o, 0x8040201)
+	return flipRow(p, o, 4, 4) |
+		flipCol(p, o, 4, 4) |
+		flipDiag(p, o, 0x8040201008040201, 4) |
+		flipDiag(p, o, 0x204081020408000, 4)
 }
 
 func flips37(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xc000000000) |
-		flipsUp(p, o, 0x408100000000000) |
-		flipsUp(p, o, 0x2020200000000000) |
-		flipsUp(p, o, 0x80400000000000) |
-		flipsDown(p, o, 0x1f00000000) |
-		flipsDown(p, o, 0x40800000) |
-		flipsDown(p, o, 0x20202020) |
-		flipsDown(p, o, 0x10080402)
+	return flipRow(p, o, 5, 4) |
+		flipCol(p, o, 5, 4) |
+		flipDiag(p, o, 0x80402010080402, 5) |
+		flipDiag(p, o, 0x408102040800000, 5)
 }
 
 func flips38(p, o uint64) uint64 {
-	return flipsUp(p, o, 0x810200000000000) |
-		flipsUp(p, o, 0x4040400000000000) |
-		flipsDown(p, o, 0x3f00000000) |
-		flipsDown(p, o, 0x40404040) |
-		flipsDown(p, o, 0x20100804)
+	return flipRow(p, o, 6, 4) |
+		flipCol(p, o, 6, 4) |
+		flipsDown(p, o, 0x20100804) |
+		flipsUp(p, o, 0x810200000000000)
 }
 
 func flips39(p, o uint64) uint64 {
-	return flipsUp(p, o, 0x1020400000000000) |
-		flipsUp(p, o, 0x8080800000000000) |
-		flipsDown(p, o, 0x7f00000000) |
-		flipsDown(p, o, 0x80808080) |
-		flipsDown(p, o, 0x40201008)
+	return flipRow(p, o, 7, 4) |
+		flipCol(p, o, 7, 4) |
+		flipsDown(p, o, 0x40201008) |
+		flipsUp(p, o, 0x1020400000000000)
 }
 
 func flips40(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xfe0000000000) |
-		flipsUp(p, o, 0x101000000000000) |
+	return flipRow(p, o, 0, 5) |
+		flipCol(p, o, 0, 5) |
 		flipsUp(p, o, 0x402000000000000) |
-		flipsDown(p, o, 0x204081020) |
-		flipsDown(p, o, 0x101010101)
+		flipsDown(p, o, 0x204081020)
 }
 
 func flips41(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xfc0000000000) |
-		flipsUp(p, o, 0x202000000000000) |
+	return flipRow(p, o, 1, 5) |
+		flipCol(p, o, 1, 5) |
 		flipsUp(p, o, 0x804000000000000) |
-		flipsDown(p, o, 0x408102040) |
-		flipsDown(p, o, 0x202020202)
+		flipsDown(p, o, 0x408102040)
 }
 
 func flips42(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xf80000000000) |
-		flipsUp(p, o, 0x102000000000000) |
-		flipsUp(p, o, 0x404000000000000) |
-		flipsUp(p, o, 0x1008000000000000) |
-		flipsDown(p, o, 0x30000000000) |
-		flipsDown(p, o, 0x810204080) |
-		flipsDown(p, o, 0x404040404) |
-		flipsDown(p, o, 0x201000000)
+	return flipRow(p, o, 2, 5) |
+		flipCol(p, o, 2, 5) |
+		flipDiag(p, o, 0x1008040201000000, 2) |
+		flipDiag(p, o, 0x102040810204080, 2)
 }
 
 func flips43(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xf00000000000) |
-		flipsUp(p, o, 0x204000000000000) |
-		flipsUp(p, o, 0x808000000000000) |
-		flipsUp(p, o, 0x2010000000000000) |
-		flipsDown(p, o, 0x70000000000) |
-		flipsDown(p, o, 0x1020408000) |
-		flipsDown(p, o, 0x808080808) |
-		flipsDown(p, o, 0x402010000)
+	return flipRow(p, o, 3, 5) |
+		flipCol(p, o, 3, 5) |
+		flipDiag(p, o, 0x2010080402010000, 3) |
+		flipDiag(p, o, 0x204081020408000, 3)
 }
 
 func flips44(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xe00000000000) |
-		flipsUp(p, o, 0x408000000000000) |
-		flipsUp(p, o, 0x1010000000000000) |
-		flipsUp(p, o, 0x4020000000000000) |
-		flipsDown(p, o, 0xf0000000000) |
-		flipsDown(p, o, 0x2040800000) |
-		flipsDown(p, o, 0x1010101010) |
-		flipsDown(p, o, 0x804020100)
+	return flipRow(p, o, 4, 5) |
+		flipCol(p, o, 4, 5) |
+		flipDiag(p, o, 0x4020100804020100, 4) |
+		flipDiag(p, o, 0x408102040800000, 4)
 }
 
 func flips45(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xc00000000000) |
-		flipsUp(p, o, 0x810000000000000) |
-		flipsUp(p, o, 0x2020000000000000) |
-		flipsUp(p, o, 0x8040000000000000) |
-		flipsDown(p, o, 0x1f0000000000) |
-		flipsDown(p, o, 0x4080000000) |
-		flipsDown(p, o, 0x2020202020) |
-		flipsDown(p, o, 0x1008040201)
+	return flipRow(p, o, 5, 5) |
+		flipCol(p, o, 5, 5) |
+		flipDiag(p, o, 0x8040201008040201, 5) |
+		flipDiag(p, o, 0x810204080000000, 5)
 }
 
 func flips46(p, o uint64) uint64 {
-	return flipsUp(p, o, 0x1020000000000000) |
-		flipsUp(p, o, 0x4040000000000000) |
-		flipsDown(p, o, 0x3f0000000000) |
-		flipsDown(p, o, 0x4040404040) |
-		flipsDown(p, o, 0x2010080402)
+	return flipRow(p, o, 6, 5) |
+		flipCol(p, o, 6, 5) |
+		flipsDown(p, o, 0x2010080402) |
+		flipsUp(p, o, 0x1020000000000000)
 }
 
 func flips47(p, o uint64) uint64 {
-	return flipsUp(p, o, 0x2040000000000000) |
-		flipsUp(p, o, 0x8080000000000000) |
-		flipsDown(p, o, 0x7f0000000000) |
-		flipsDown(p, o, 0x8080808080) |
-		flipsDown(p, o, 0x4020100804)
+	return flipRow(p, o, 7, 5) |
+		flipCol(p, o, 7, 5) |
+		flipsDown(p, o, 0x4020100804) |
+		flipsUp(p, o, 0x2040000000000000)
 }
 
 func flips48(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xfe000000000000) |
-		flipsDown(p, o, 0x20408102040) |
-		flipsDown(p, o, 0x10101010101)
+	return flipRow(p, o, 0, 6) |
+		flipsDown(p, o, 0x10101010101) |
+		flipsDown(p, o, 0x20408102040)
 }
 
 func flips49(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xfc000000000000) |
-		flipsDown(p, o, 0x40810204080) |
-		flipsDown(p, o, 0x20202020202)
+	return flipRow(p, o, 1, 6) |
+		flipsDown(p, o, 0x20202020202) |
+		flipsDown(p, o, 0x40810204080)
 }
 
 func flips50(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xf8000000000000) |
-		flipsDown(p, o, 0x3000000000000) |
-		flipsDown(p, o, 0x81020408000) |
+	return flipRow(p, o, 2, 6) |
 		flipsDown(p, o, 0x40404040404) |
-		flipsDown(p, o, 0x20100000000)
+		flipsDown(p, o, 0x20100000000) |
+		flipsDown(p, o, 0x81020408000)
 }
 
 func flips51(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xf0000000000000) |
-		flipsDown(p, o, 0x7000000000000) |
-		flipsDown(p, o, 0x102040800000) |
+	return flipRow(p, o, 3, 6) |
 		flipsDown(p, o, 0x80808080808) |
-		flipsDown(p, o, 0x40201000000)
+		flipsDown(p, o, 0x40201000000) |
+		flipsDown(p, o, 0x102040800000)
 }
 
 func flips52(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xe0000000000000) |
-		flipsDown(p, o, 0xf000000000000) |
-		flipsDown(p, o, 0x204080000000) |
+	return flipRow(p, o, 4, 6) |
 		flipsDown(p, o, 0x101010101010) |
-		flipsDown(p, o, 0x80402010000)
+		flipsDown(p, o, 0x80402010000) |
+		flipsDown(p, o, 0x204080000000)
 }
 
 func flips53(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xc0000000000000) |
-		flipsDown(p, o, 0x1f000000000000) |
-		flipsDown(p, o, 0x408000000000) |
+	return flipRow(p, o, 5, 6) |
 		flipsDown(p, o, 0x202020202020) |
-		flipsDown(p, o, 0x100804020100)
+		flipsDown(p, o, 0x100804020100) |
+		flipsDown(p, o, 0x408000000000)
 }
 
 func flips54(p, o uint64) uint64 {
-	return flipsDown(p, o, 0x3f000000000000) |
+	return flipRow(p, o, 6, 6) |
 		flipsDown(p, o, 0x404040404040) |
 		flipsDown(p, o, 0x201008040201)
 }
 
 func flips55(p, o uint64) uint64 {
-	return flipsDown(p, o, 0x7f000000000000) |
+	return flipRow(p, o, 7, 6) |
 		flipsDown(p, o, 0x808080808080) |
 		flipsDown(p, o, 0x402010080402)
 }
 
 func flips56(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xfe00000000000000) |
-		flipsDown(p, o, 0x2040810204080) |
-		flipsDown(p, o, 0x1010101010101)
+	return flipRow(p, o, 0, 7) |
+		flipsDown(p, o, 0x1010101010101) |
+		flipsDown(p, o, 0x2040810204080)
 }
 
 func flips57(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xfc00000000000000) |
-		flipsDown(p, o, 0x4081020408000) |
-		flipsDown(p, o, 0x2020202020202)
+	return flipRow(p, o, 1, 7) |
+		flipsDown(p, o, 0x2020202020202) |
+		flipsDown(p, o, 0x4081020408000)
 }
 
 func flips58(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xf800000000000000) |
-		flipsDown(p, o, 0x300000000000000) |
-		flipsDown(p, o, 0x8102040800000) |
+	return flipRow(p, o, 2, 7) |
 		flipsDown(p, o, 0x4040404040404) |
-		flipsDown(p, o, 0x2010000000000)
+		flipsDown(p, o, 0x2010000000000) |
+		flipsDown(p, o, 0x8102040800000)
 }
 
 func flips59(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xf000000000000000) |
-		flipsDown(p, o, 0x700000000000000) |
-		flipsDown(p, o, 0x10204080000000) |
+	return flipRow(p, o, 3, 7) |
 		flipsDown(p, o, 0x8080808080808) |
-		flipsDown(p, o, 0x4020100000000)
+		flipsDown(p, o, 0x4020100000000) |
+		flipsDown(p, o, 0x10204080000000)
 }
 
 func flips60(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xe000000000000000) |
-		flipsDown(p, o, 0xf00000000000000) |
-		flipsDown(p, o, 0x20408000000000) |
+	return flipRow(p, o, 4, 7) |
 		flipsDown(p, o, 0x10101010101010) |
-		flipsDown(p, o, 0x8040201000000)
+		flipsDown(p, o, 0x8040201000000) |
+		flipsDown(p, o, 0x20408000000000)
 }
 
 func flips61(p, o uint64) uint64 {
-	return flipsUp(p, o, 0xc000000000000000) |
-		flipsDown(p, o, 0x1f00000000000000) |
-		flipsDown(p, o, 0x40800000000000) |
+	return flipRow(p, o, 5, 7) |
 		flipsDown(p, o, 0x20202020202020) |
-		flipsDown(p, o, 0x10080402010000)
+		flipsDown(p, o, 0x10080402010000) |
+		flipsDown(p, o, 0x40800000000000)
 }
 
 func flips62(p, o uint64) uint64 {
-	return flipsDown(p, o, 0x3f00000000000000) |
+	return flipRow(p, o, 6, 7) |
 		flipsDown(p, o, 0x40404040404040) |
 		flipsDown(p, o, 0x20100804020100)
 }
 
 func flips63(p, o uint64) uint64 {
-	return flipsDown(p, o, 0x7f00000000000000) |
+	return flipRow(p, o, 7, 7) |
 		flipsDown(p, o, 0x80808080808080) |
 		flipsDown(p, o, 0x40201008040201)
 }

@@ -190,8 +190,8 @@ func playDifferential(t *testing.T, o Options, rng *rand.Rand, game int) {
 }
 
 // TestFlips64MatchesReference compares Flips64 (the generated code per
-// square) and flipsRays (the rays looked up, which the generator writes
-// out) with the reference on random 8×8 positions, reachable or not, for
+// square), flipsRays (the rays looked up) and flipsLines (the lines looked
+// up), from which the generator takes its parts, with the reference on random 8×8 positions, reachable or not, for
 // every empty square.
 func TestFlips64MatchesReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 64))
@@ -221,6 +221,9 @@ func TestFlips64MatchesReference(t *testing.T) {
 			}
 			if got := Flips64(p, o, Square(sq)); got != want {
 				t.Fatalf("Flips64(%#x, %#x, %s) = %#x, want %#x", p, o, Square(sq).Name(8), got, want)
+			}
+			if got := flipsLines(p, o, Square(sq)); got != want {
+				t.Fatalf("flipsLines(%#x, %#x, %s) = %#x, want %#x", p, o, Square(sq).Name(8), got, want)
 			}
 			if got := flipsRays(p, o, Square(sq)); got != want {
 				t.Fatalf("flipsRays(%#x, %#x, %s) = %#x, want %#x", p, o, Square(sq).Name(8), got, want)
