@@ -174,6 +174,19 @@ func (s *solver64) rootAspire(list []solveMove, p, o uint64, alpha, beta, emptie
 // least, mostly for r9; 4 did better on the smaller positions.
 var aspiration = 6
 
+// pickNext moves the move of least key among list[i:] to list[i]: the
+// moves are taken in order one at a time, so a cutoff spares the sorting
+// of the rest.
+func pickNext(list []solveMove, i int) {
+	b := i
+	for j := i + 1; j < len(list); j++ {
+		if list[j].key < list[b].key {
+			b = j
+		}
+	}
+	list[i], list[b] = list[b], list[i]
+}
+
 // rootWindow searches the root's moves, in list's order, within the
 // window (alpha, beta), failing soft: it returns the best score found and
 // its move, the first move whose score reaches beta, or, when all fail
@@ -184,13 +197,7 @@ var aspiration = 6
 func (s *solver64) rootWindow(list []solveMove, p, o uint64, alpha, beta, empties int, report func(move, score, alpha int)) (best, bestMove int, ok bool) {
 	best, bestMove = -127, int(list[0].sq)
 	for i := range list {
-		b := i
-		for j := i + 1; j < len(list); j++ {
-			if list[j].key < list[b].key {
-				b = j
-			}
-		}
-		list[i], list[b] = list[b], list[i]
+		pickNext(list, i)
 		m := &list[i]
 		x := uint64(1) << uint(m.sq)
 		f := m.flips
@@ -422,13 +429,7 @@ func (s *solver64) searchMoves(p, o, moves uint64, alpha, beta, empties int, pas
 		}
 	}
 	for i := range list {
-		b := i
-		for j := i + 1; j < len(list); j++ {
-			if list[j].key < list[b].key {
-				b = j
-			}
-		}
-		list[i], list[b] = list[b], list[i]
+		pickNext(list, i)
 		m := &list[i]
 		x := uint64(1) << uint(m.sq)
 		f := m.flips
