@@ -55,15 +55,6 @@ func (s *solver64) endCut(p, o uint64, alpha, empties int) (v int, ok bool) {
 	return 0, false
 }
 
-// deepen solves p's position selectively at each threshold of levels in
-// turn (in standard deviations, rising), then, with exact set, exactly,
-// until the budget ends. It returns the score and best move of the last level it finished
-// (a bit index, or -1 for a pass) and how many it finished: len(levels)+1
-// means the score is exact.
-func (s *solver64) deepen(p, o uint64, levels []float64, exact bool) (score, move, done int) {
-	return s.deepenFrom(p, o, levels, exact, nil)
-}
-
 // A rootHint is what a midgame search already found at the root: its
 // best move (a bit index) and score (the learned evaluation's, in
 // hundredths of a disc). It stands in for orderRoot's searches.
@@ -83,10 +74,14 @@ func (h *rootHint) discs() int {
 	return max(-64, min(64, v/100)) &^ 1
 }
 
-// deepenFrom is deepen with, if hint is not nil, the hint's move searched
-// first and its score as the centre of the first window, instead of
-// orderRoot's midgame search of every root move.
-func (s *solver64) deepenFrom(p, o uint64, levels []float64, exact bool, hint *rootHint) (score, move, done int) {
+// deepen solves p's position selectively at each threshold of levels in
+// turn (in standard deviations, rising), then, with exact set, exactly,
+// until the budget ends. It returns the score and best move of the last
+// level it finished (a bit index, or -1 for a pass) and how many it
+// finished: len(levels)+1 means the score is exact. If hint is not nil,
+// the hint's move is searched first and its score is the centre of the
+// first window, instead of orderRoot's midgame search of every root move.
+func (s *solver64) deepen(p, o uint64, levels []float64, exact bool, hint *rootHint) (score, move, done int) {
 	empties := count(s.g.mask &^ (p | o))
 	moves := s.g.moves(p, o)
 	if moves == 0 || learned8 == nil || s.g != geo8 {
@@ -151,6 +146,6 @@ func toFront(list []solveMove, sq int) {
 // not nil: ok is false if not even the first level finished.
 func (e *engine64) solveSelective(b *budget, levels []float64, hint *rootHint) (score int, move game.Square, done int, ok bool) {
 	s := &solver64{g: e.g, tt: e.table(), b: b}
-	score, m, done := s.deepenFrom(e.p, e.o, levels, true, hint)
+	score, m, done := s.deepen(e.p, e.o, levels, true, hint)
 	return score, e.square(m), done, done > 0
 }
