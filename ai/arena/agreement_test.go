@@ -2,9 +2,12 @@ package arena
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -22,6 +25,7 @@ var (
 	agreementGames   = flag.Int("agreement.games", 10, "Hard-against-Hard games whose positions are measured")
 	agreementSeed    = flag.Uint64("agreement.seed", 1, "seed of those games (4-ply random openings)")
 	agreementEmpties = flag.String("agreement.empties", "20,24,26,28", "numbers of empties measured, comma-separated")
+	agreementCache   = flag.String("agreement.cache", "", "file of exact scores solved before, read first and added to, so that a rerun solves only what is new")
 )
 
 // recorder is a player that plays as inner does and keeps each position it
@@ -66,10 +70,14 @@ func (s recSeat) Move(ctx context.Context, b game.Board) (game.Square, error) {
 // only with -agreement:
 //
 //	go test ./ai/arena -run TestExpertAgreement -agreement -v -timeout 2h \
-//	    [-agreement.games 10] [-agreement.seed 1] [-agreement.empties 20,24,26,28]
+//	    [-agreement.games 10] [-agreement.seed 1] [-agreement.empties 20,24,26,28] \
+//	    [-agreement.cache FILE]
 //
 // It logs one line per number of empties: positions, exact-best count,
-// mean loss, and Expert's slowest move.
+// mean loss, and Expert's slowest move. With -agreement.cache the exact
+// scores are kept in FILE (a line each: the position, a move or "top" for
+// the position's own score, the score), so a rerun, say of another build
+// of Expert, solves only the moves it has not met.
 func TestExpertAgreement(t *testing.T) {
 	if !*agreement {
 		t.Skip("plays Hard games and solves endgames for minutes; run with -agreement")
@@ -91,6 +99,11 @@ func TestExpertAgreement(t *testing.T) {
 		want:  want, mu: &sync.Mutex{}, got: map[int][]game.Board{}, seen: map[string]bool{},
 	}
 	ctx := context.Background()
+	cache, err := openScoreCache(*agreementCache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cache.close()
 	cfg := Config{A: rec, B: rec, Games: *agreementGames, Options: game.Options{Size: 8},
 		Seed: *agreementSeed, Random: 4}
 	for i := range cfg.Games {
@@ -108,7 +121,7 @@ func TestExpertAgreement(t *testing.T) {
 				t.Fatal(err)
 			}
 			slowest = max(slowest, time.Since(t0))
-			top, got := exactScore(ctx, t, b, m)
+			top, got := cache.exactScore(ctx, t, b, m)
 			total++
 			if got == top {
 				best++
@@ -125,23 +138,84 @@ func TestExpertAgreement(t *testing.T) {
 	}
 }
 
-// exactScore returns the exact score of b for the side to move and that
-// of its move m: the root's solve, and a solve of m's position when the
-// root's search only bounded m.
-func exactScore(ctx context.Context, t *testing.T, b game.Board, m game.Square) (top, got int) {
-	t.Helper()
-	exact := map[game.Square]int{}
-	sol, err := ai.Solve(ctx, b, func(r ai.RootMove) {
-		if r.Exact {
-			exact[r.Move] = r.Score
+// scoreCache holds exact scores by position and move ("top" for the
+// position's own), and writes each new one to its file, if it has one.
+type scoreCache struct {
+	known map[[2]string]int
+	out   *os.File
+}
+
+func openScoreCache(path string) (*scoreCache, error) {
+	c := &scoreCache{known: map[[2]string]int{}}
+	if path == "" {
+		return c, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	for line := range strings.SplitSeq(strings.TrimSpace(string(data)), "\n") {
+		f := strings.Split(line, "\t")
+		if len(f) != 3 {
+			continue
 		}
-	})
-	if err != nil {
-		t.Fatal(err)
+		v, err := strconv.Atoi(f[2])
+		if err != nil {
+			return nil, fmt.Errorf("%s: %q: %w", path, line, err)
+		}
+		c.known[[2]string{f[0], f[1]}] = v
 	}
-	if v, ok := exact[m]; ok {
-		return sol.Score, v
+	c.out, err = os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	return c, err
+}
+
+func (c *scoreCache) put(pos, move string, v int) {
+	c.known[[2]string{pos, move}] = v
+	if c.out != nil {
+		fmt.Fprintf(c.out, "%s\t%s\t%d\n", pos, move, v)
 	}
+}
+
+func (c *scoreCache) close() {
+	if c.out != nil {
+		c.out.Close()
+	}
+}
+
+// exactScore returns the exact score of b for the side to move and that
+// of its move m, from the cache or else solved: the root's solve, and a
+// solve of m's position when the root's search only bounded m.
+func (c *scoreCache) exactScore(ctx context.Context, t *testing.T, b game.Board, m game.Square) (top, got int) {
+	t.Helper()
+	pos := b.Line()
+	top, haveTop := c.known[[2]string{pos, "top"}]
+	got, haveGot := c.known[[2]string{pos, m.Name(8)}]
+	if haveTop && haveGot {
+		return top, got
+	}
+	if !haveTop {
+		sol, err := ai.Solve(ctx, b, func(r ai.RootMove) {
+			if r.Exact {
+				c.put(pos, r.Move.Name(8), r.Score)
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		top = sol.Score
+		c.put(pos, "top", top)
+		if got, haveGot = c.known[[2]string{pos, m.Name(8)}]; haveGot {
+			return top, got
+		}
+	}
+	got = solveMove(ctx, t, b, m)
+	c.put(pos, m.Name(8), got)
+	return top, got
+}
+
+// solveMove returns the exact score of b's move m for the side to move.
+func solveMove(ctx context.Context, t *testing.T, b game.Board, m game.Square) int {
+	t.Helper()
 	next, _, err := b.Play(m)
 	if err != nil {
 		t.Fatal(err)
@@ -161,11 +235,11 @@ func exactScore(ctx context.Context, t *testing.T, b game.Board, m game.Square) 
 		case d < 0:
 			d -= e
 		}
-		return sol.Score, d
+		return d
 	}
 	child, err := ai.Solve(ctx, next, nil)
 	if err != nil {
 		t.Fatal(fmt.Errorf("solve %s: %w", next.Line(), err))
 	}
-	return sol.Score, sign * child.Score
+	return sign * child.Score
 }
