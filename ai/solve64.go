@@ -187,6 +187,23 @@ func pickNext(list []solveMove, i int) {
 	list[i], list[b] = list[b], list[i]
 }
 
+// child returns the score of move m of p's position (empties empty
+// squares) for p, searched as principal variation search does: the
+// first move in the full window, the others in a null window at alpha
+// and again in the full one if they land inside it.
+func (s *solver64) child(m *solveMove, p, o uint64, alpha, beta, empties int, first bool) int {
+	x := uint64(1) << uint(m.sq)
+	np, no := o&^m.flips, p|m.flips|x
+	if first {
+		return -s.searchMoves(np, no, m.replies, -beta, -alpha, empties-1, false)
+	}
+	v := -s.searchMoves(np, no, m.replies, -alpha-1, -alpha, empties-1, false)
+	if v > alpha && v < beta && !s.b.aborted {
+		v = -s.searchMoves(np, no, m.replies, -beta, -v, empties-1, false)
+	}
+	return v
+}
+
 // rootWindow searches the root's moves, in list's order, within the
 // window (alpha, beta), failing soft: it returns the best score found and
 // its move, the first move whose score reaches beta, or, when all fail
@@ -199,17 +216,7 @@ func (s *solver64) rootWindow(list []solveMove, p, o uint64, alpha, beta, emptie
 	for i := range list {
 		pickNext(list, i)
 		m := &list[i]
-		x := uint64(1) << uint(m.sq)
-		f := m.flips
-		var v int
-		if i == 0 {
-			v = -s.searchMoves(o&^f, p|f|x, m.replies, -beta, -alpha, empties-1, false)
-		} else {
-			v = -s.searchMoves(o&^f, p|f|x, m.replies, -alpha-1, -alpha, empties-1, false)
-			if v > alpha && v < beta && !s.b.aborted {
-				v = -s.searchMoves(o&^f, p|f|x, m.replies, -beta, -v, empties-1, false)
-			}
-		}
+		v := s.child(m, p, o, alpha, beta, empties, i == 0)
 		if s.b.aborted {
 			return best, bestMove, false
 		}
@@ -431,17 +438,7 @@ func (s *solver64) searchMoves(p, o, moves uint64, alpha, beta, empties int, pas
 	for i := range list {
 		pickNext(list, i)
 		m := &list[i]
-		x := uint64(1) << uint(m.sq)
-		f := m.flips
-		var v int
-		if i == 0 {
-			v = -s.searchMoves(o&^f, p|f|x, m.replies, -beta, -alpha, empties-1, false)
-		} else {
-			v = -s.searchMoves(o&^f, p|f|x, m.replies, -alpha-1, -alpha, empties-1, false)
-			if v > alpha && v < beta && !s.b.aborted {
-				v = -s.searchMoves(o&^f, p|f|x, m.replies, -beta, -v, empties-1, false)
-			}
-		}
+		v := s.child(m, p, o, alpha, beta, empties, i == 0)
 		if s.b.aborted {
 			return 0
 		}
