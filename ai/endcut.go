@@ -130,11 +130,15 @@ func (s *solver64) deepen(p, o uint64, levels []float64, exact bool, hint *rootH
 }
 
 // toFront moves the move on square sq, if list has it, to the front,
-// keeping the order of the others.
+// keeping the order of the others, and gives it the least key, since
+// rootWindow takes the moves in the order of their keys.
 func toFront(list []solveMove, sq int) {
 	for j := range list {
 		if int(list[j].sq) == sq {
 			first := list[j]
+			for _, m := range list {
+				first.key = min(first.key, m.key-1)
+			}
 			copy(list[1:j+1], list[:j])
 			list[0] = first
 			return

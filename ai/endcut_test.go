@@ -167,3 +167,27 @@ func TestEndCutStatistics(t *testing.T) {
 		}
 	}
 }
+
+// TestToFrontLeadsTheSearch checks that the move toFront moves is the one
+// rootWindow searches first: it takes moves in the order of their keys.
+func TestToFrontLeadsTheSearch(t *testing.T) {
+	for _, c := range []struct {
+		keys []int32
+		sq   int
+	}{
+		{[]int32{1, 2, 3}, 2},
+		{[]int32{5, -3, 7, 0}, 3},
+		{[]int32{-1 << 30, 4}, 1},
+		{[]int32{9}, 0},
+	} {
+		list := make([]solveMove, len(c.keys))
+		for i, k := range c.keys {
+			list[i] = solveMove{sq: int8(i), key: k}
+		}
+		toFront(list, c.sq)
+		pickNext(list, 0)
+		if int(list[0].sq) != c.sq {
+			t.Errorf("keys %v, toFront(%d): %d is searched first", c.keys, c.sq, list[0].sq)
+		}
+	}
+}

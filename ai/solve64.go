@@ -156,14 +156,7 @@ func (s *solver64) rootAspire(list []solveMove, p, o uint64, alpha, beta, emptie
 		default:
 			return v, move, true
 		}
-		for i := range list {
-			if int(list[i].sq) == move {
-				m := list[i]
-				copy(list[1:i+1], list[:i])
-				list[0] = m
-				break
-			}
-		}
+		toFront(list, move)
 	}
 }
 
