@@ -453,7 +453,12 @@ func (s *solver64) searchMoves(p, o, moves uint64, alpha, beta, empties int, pas
 		default:
 			lo, hi = best, best
 		}
-		tt.storeSel(k, h, empties, lo, hi, bestMove, s.sel)
+		sel := s.sel
+		if empties < endCutEmpties {
+			// No node below this one was cut: the bounds are exact.
+			sel = 0
+		}
+		tt.storeSel(k, h, empties, lo, hi, bestMove, sel)
 	}
 	return best
 }
