@@ -551,7 +551,7 @@ var others5 = [5][4]uint8{{1, 2, 3, 4}, {0, 2, 3, 4}, {0, 1, 3, 4}, {0, 1, 2, 4}
 // nodes as small does.
 func (s *solver64) last5(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, passed bool) int {
 	s.b.nodes++
-	if alpha >= 8 && s.g.n*s.g.n-2*count(o) <= alpha { // see stableBound
+	if alpha >= 12 && s.g.n*s.g.n-2*count(o) <= alpha { // see stableBound
 		if v := s.stableBound(p, o); v <= alpha {
 			return v
 		}
@@ -594,7 +594,7 @@ var others6 = [6][5]uint8{{1, 2, 3, 4, 5}, {0, 2, 3, 4, 5}, {0, 1, 3, 4, 5}, {0,
 // the five bytes).
 func (s *solver64) last6(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, passed bool) int {
 	s.b.nodes++
-	if alpha >= 10 && s.g.n*s.g.n-2*count(o) <= alpha { // see stableBound
+	if alpha >= 12 && s.g.n*s.g.n-2*count(o) <= alpha { // see stableBound
 		if v := s.stableBound(p, o); v <= alpha {
 			return v
 		}
@@ -917,10 +917,10 @@ var orderValue = [64]int8{
 
 // stableBound returns the most p can score, given that p can never turn
 // o's stable discs over: the stability cutoff. Its callers look only
-// when alpha is at least 2·empties − 2, where the cut comes often enough
-// to pay for counting stable discs (lower thresholds, measured at 5 to 7
-// empties and above, spent more than the cuts saved), and when o has
-// discs enough for the bound to reach alpha.
+// when alpha is at least 2·empties − 2 (12 at 5 and 6 empties), where
+// the cut comes often enough to pay for counting stable discs (lower
+// thresholds spent more than the cuts saved: docs/measurements.md), and
+// when o has discs enough for the bound to reach alpha.
 func (s *solver64) stableBound(p, o uint64) int {
 	return s.g.n*s.g.n - 2*count(s.g.stableFull(o, p))
 }
