@@ -156,9 +156,9 @@ const preSelT = 1.1
 
 // preSolve solves the root's moves, in list's order, selectively at
 // preSelT within (alpha, beta), as rootAspire does, and returns its best
-// move. The table keeps its entries, marked as
-// selective: their bounds do not serve the exact search (but those below
-// the cuts, see searchMoves), their moves do.
+// move. The table keeps its entries, marked as selective: their bounds do
+// not serve the exact search (but those below the cuts do, see
+// searchMoves), their moves do.
 func (s *solver64) preSolve(list []solveMove, p, o uint64, alpha, beta, empties int) (move int, ok bool) {
 	s.pc = &searcher64{g: s.g, tt: newTable[key64](16), b: s.b, learned: learned8}
 	s.sel, s.selT = 1, preSelT
