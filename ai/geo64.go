@@ -191,14 +191,21 @@ func (g *geo64) stable(p uint64) uint64 {
 	if p&g.corners == 0 {
 		return 0
 	}
+	return g.stableAlong(p, 0, 0, 0, 0)
+}
+
+// stableAlong returns p's discs that, on each of the four lines through
+// them, touch the edge or another such disc, or lie in the given full
+// lines (rows, columns, a1–h8 and a8–h1 diagonals).
+func (g *geo64) stableAlong(p, fh, fv, f9, f7 uint64) uint64 {
 	out := ^g.mask // outside squares act as the edge
 	var s uint64
 	for {
 		a := s | out
-		h := (a<<1)&notA | (a>>1)&notH | colA | colH
-		v := a<<8 | a>>8 | row1 | row8
-		d1 := (a<<9)&notA | (a>>9)&notH | edges8
-		d2 := (a<<7)&notH | (a>>7)&notA | edges8
+		h := (a<<1)&notA | (a>>1)&notH | colA | colH | fh
+		v := a<<8 | a>>8 | row1 | row8 | fv
+		d1 := (a<<9)&notA | (a>>9)&notH | edges8 | f9
+		d2 := (a<<7)&notH | (a>>7)&notA | edges8 | f7
 		next := p & h & v & d1 & d2
 		if next == s {
 			return s
@@ -254,19 +261,6 @@ func halfLine(filled uint64, d uint, edge uint64, up bool) uint64 {
 // each of the four lines through it, it touches the edge or a stable disc
 // of p, or the line has no empty square. It is still a lower bound.
 func (g *geo64) stableFull(p, o uint64) uint64 {
-	out := ^g.mask
-	fh, fv, f9, f7 := fullLines(p | o | out)
-	var s uint64
-	for {
-		a := s | out
-		h := (a<<1)&notA | (a>>1)&notH | colA | colH | fh
-		v := a<<8 | a>>8 | row1 | row8 | fv
-		d1 := (a<<9)&notA | (a>>9)&notH | edges8 | f9
-		d2 := (a<<7)&notH | (a>>7)&notA | edges8 | f7
-		next := p & h & v & d1 & d2
-		if next == s {
-			return s
-		}
-		s = next
-	}
+	fh, fv, f9, f7 := fullLines(p | o | ^g.mask)
+	return g.stableAlong(p, fh, fv, f9, f7)
 }
