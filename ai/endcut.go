@@ -151,7 +151,6 @@ func toFront(list []solveMove, sq int) {
 // solveSelective runs deepen on the engine's position, from hint if it is
 // not nil: ok is false if not even the first level finished.
 func (e *engine64) solveSelective(b *budget, levels []float64, hint *rootHint) (score int, move game.Square, done int, ok bool) {
-	s := &solver64{g: e.g, tt: e.table(), b: b}
-	score, m, done := s.deepen(e.p, e.o, levels, true, hint)
+	score, m, done := e.solver(b).deepen(e.p, e.o, levels, true, hint)
 	return score, e.square(m), done, done > 0
 }

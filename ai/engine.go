@@ -47,8 +47,13 @@ func (e *engine64) table() *table[key64] {
 	return emptyTable(&e.tt, e.tableBits)
 }
 
+// solver returns a solver of the engine's position, its tables emptied.
+func (e *engine64) solver(b *budget) *solver64 {
+	return &solver64{g: e.g, tt: e.table(), near: emptyTable(&e.near, nearBits), b: b}
+}
+
 func (e *engine64) solve(b *budget, progress func(RootMove)) (int, game.Square, bool) {
-	s := &solver64{g: e.g, tt: e.table(), near: emptyTable(&e.near, nearBits), b: b}
+	s := e.solver(b)
 	var report func(move, score, alpha int)
 	if progress != nil {
 		report = func(move, score, alpha int) {
