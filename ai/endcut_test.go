@@ -5,6 +5,7 @@ import (
 	"flag"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -122,24 +123,11 @@ func TestEndCutStatistics(t *testing.T) {
 	res := map[[2]int]*acc{}
 	for i := range *endCutMeasure {
 		rng := rand.New(rand.NewPCG(uint64(i), 991))
-		e := 12 + rng.IntN(11)
-		b, _ := game.NewStart(game.Options{Size: 8})
-		for b.Count(game.Empty) > e && !b.Over() {
-			var m game.Square
-			switch {
-			case b.Moves().IsZero():
-				m = game.Pass
-			case 60-b.Count(game.Empty) < 6:
-				ms := b.Moves().Squares()
-				m = ms[rng.IntN(len(ms))]
-			default:
-				m, _ = Player{Level: Hard, Nodes: 20000, MoveTime: time.Hour}.Choose(context.Background(), b, rng)
-			}
-			b, _, _ = b.Play(m)
-		}
-		if b.Over() || b.Moves().IsZero() || b.Count(game.Empty) != e {
+		b, ok := hardPosition(rng, 12+rng.IntN(11))
+		if !ok {
 			continue
 		}
+		e := b.Count(game.Empty)
 		sol, err := Solve(context.Background(), b, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -165,6 +153,92 @@ func TestEndCutStatistics(t *testing.T) {
 				t.Logf("empties %d-%d depth %d: n %.0f mean %.0f sd %.0f", e, e+1, d, a.n, m, math.Sqrt(a.s2/a.n-m*m))
 			}
 		}
+	}
+}
+
+// hardPosition plays a game of Hard at 20 000 nodes a move, after six
+// random plies, to the given number of empty squares: ok is false if the
+// game ends or skips that number, or the side to move there must pass.
+func hardPosition(rng *rand.Rand, empties int) (b game.Board, ok bool) {
+	b, _ = game.NewStart(game.Options{Size: 8})
+	for b.Count(game.Empty) > empties && !b.Over() {
+		var m game.Square
+		switch {
+		case b.Moves().IsZero():
+			m = game.Pass
+		case 60-b.Count(game.Empty) < 6:
+			ms := b.Moves().Squares()
+			m = ms[rng.IntN(len(ms))]
+		default:
+			m, _ = Player{Level: Hard, Nodes: 20000, MoveTime: time.Hour}.Choose(context.Background(), b, rng)
+		}
+		b, _, _ = b.Play(m)
+	}
+	return b, !b.Over() && !b.Moves().IsZero() && b.Count(game.Empty) == empties
+}
+
+var (
+	selLevelsMeasure = flag.Int("sellevels", 0, "run TestSelectiveLevels on this many positions")
+	selLevelsEmpties = flag.Int("sellevels.empties", 24, "empty squares of TestSelectiveLevels' positions")
+)
+
+// TestSelectiveLevels measures each level of the selective endgame search
+// alone, without a clock: how often its move is an exact best, the mean
+// discs it loses, and the positions it searches, on positions from games
+// of Hard (hardPosition). It solves every position and every move a level
+// chose that is not the solver's, so it runs only when asked:
+//
+//	go test ./ai -run TestSelectiveLevels -sellevels 24 [-sellevels.empties 24] -v -timeout 2h
+func TestSelectiveLevels(t *testing.T) {
+	if *selLevelsMeasure == 0 {
+		t.Skip("solves endgames of 24 empties; run with -sellevels N")
+	}
+	levels := []float64{1.1, 1.5, 2.0, 2.6}
+	type acc struct {
+		best, loss int
+		nodes      []uint64
+		time       time.Duration
+	}
+	res := make([]acc, len(levels))
+	n := 0
+	for i := 0; n < *selLevelsMeasure; i++ {
+		rng := rand.New(rand.NewPCG(uint64(i), 1207))
+		b, ok := hardPosition(rng, *selLevelsEmpties)
+		if !ok {
+			continue
+		}
+		n++
+		want := solveScore(t, b)
+		e := engineFor(b, 20).(*engine64)
+		for k, lv := range levels {
+			bud := newBudget(context.Background(), 0, time.Time{})
+			t0 := time.Now()
+			_, m, _ := e.solver(bud).deepen(e.p, e.o, []float64{lv}, false, nil)
+			res[k].time += time.Since(t0)
+			res[k].nodes = append(res[k].nodes, bud.nodes)
+			next, _, err := b.Play(e.square(m))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := -solveScore(t, next)
+			if got == want {
+				res[k].best++
+			} else {
+				res[k].loss += want - got
+				t.Logf("%s (%+d): level %.1f plays %s (%+d)", b.Line(), want, lv, e.square(m).Name(8), got)
+			}
+		}
+	}
+	for k, lv := range levels {
+		r := res[k]
+		slices.Sort(r.nodes)
+		var sum uint64
+		for _, x := range r.nodes {
+			sum += x
+		}
+		t.Logf("level %.1f at %d empties: exact best %d/%d, mean loss %.2f discs; positions mean %.1f M, median %.1f M, most %.1f M; %v in all",
+			lv, *selLevelsEmpties, r.best, n, float64(r.loss)/float64(n),
+			float64(sum)/float64(n)/1e6, float64(r.nodes[n/2])/1e6, float64(r.nodes[n-1])/1e6, r.time.Round(time.Millisecond))
 	}
 }
 
