@@ -193,6 +193,9 @@ func TestSelectiveLevels(t *testing.T) {
 	if *selLevelsMeasure == 0 {
 		t.Skip("solves endgames of 24 empties; run with -sellevels N")
 	}
+	if e := *selLevelsEmpties; e < 1 || e > 60 {
+		t.Fatalf("-sellevels.empties %d: want 1 to 60", e)
+	}
 	levels := []float64{1.1, 1.5, 2.0, 2.6}
 	type acc struct {
 		best, loss int
