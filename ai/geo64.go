@@ -231,30 +231,30 @@ func fullLines(filled uint64) (h, v, d9, d7 uint64) {
 	c &= c >> 16
 	c &= c >> 32
 	v = (c & 0xFF) * colA
-	d9 = halfLine(filled, 9, row8|colH, true) & halfLine(filled, 9, row1|colA, false)
-	d7 = halfLine(filled, 7, row8|colA, true) & halfLine(filled, 7, row1|colH, false)
+	d9 = halfUp(filled, 9, row8|colH) & halfDown(filled, 9, row1|colA)
+	d7 = halfUp(filled, 7, row8|colA) & halfDown(filled, 7, row1|colH)
 	return h, v, d9, d7
 }
 
-// halfLine returns the filled squares from which every square d, 2d, …
-// steps up (or down) to the edge is filled; edge holds the squares with
-// no next square that way.
-func halfLine(filled uint64, d uint, edge uint64, up bool) uint64 {
+// halfUp returns the filled squares from which every square d, 2d, …
+// steps up (towards higher bits) to the edge is filled; edge holds the
+// squares with no next square that way. halfDown is the same downwards.
+func halfUp(filled uint64, d uint, edge uint64) uint64 {
+	e2 := edge | edge>>d
+	e4 := e2 | e2>>(2*d)
 	l := filled
-	if up {
-		e2 := edge | edge>>d
-		e4 := e2 | e2>>(2*d)
-		l &= l>>d | edge
-		l &= l>>(2*d) | e2
-		l &= l>>(4*d) | e4
-	} else {
-		e2 := edge | edge<<d
-		e4 := e2 | e2<<(2*d)
-		l &= l<<d | edge
-		l &= l<<(2*d) | e2
-		l &= l<<(4*d) | e4
-	}
-	return l
+	l &= l>>d | edge
+	l &= l>>(2*d) | e2
+	return l & (l>>(4*d) | e4)
+}
+
+func halfDown(filled uint64, d uint, edge uint64) uint64 {
+	e2 := edge | edge<<d
+	e4 := e2 | e2<<(2*d)
+	l := filled
+	l &= l<<d | edge
+	l &= l<<(2*d) | e2
+	return l & (l<<(4*d) | e4)
 }
 
 // stableFull is stable with full lines: a disc of p is stable when, on
