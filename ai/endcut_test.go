@@ -191,7 +191,7 @@ var (
 //	go test ./ai -run TestSelectiveLevels -sellevels 24 [-sellevels.empties 24] -v -timeout 2h
 func TestSelectiveLevels(t *testing.T) {
 	if *selLevelsMeasure == 0 {
-		t.Skip("solves endgames of 24 empties; run with -sellevels N")
+		t.Skip("solves dozens of big endgames; run with -sellevels N")
 	}
 	if e := *selLevelsEmpties; e < 1 || e > 60 {
 		t.Fatalf("-sellevels.empties %d: want 1 to 60", e)
