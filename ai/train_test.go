@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -50,16 +51,22 @@ func TestRelabel(t *testing.T) {
 
 // TestTrainIsReproducible trains twice on a few tiny games, with one and
 // with two workers, and with a teacher: the weights must not depend on the
-// workers, and the teacher must change them.
+// workers, and the teacher must change them. The first run's log must show
+// its progress.
 func TestTrainIsReproducible(t *testing.T) {
 	if testing.Short() {
 		t.Skip("trains three times")
 	}
-	c := TrainConfig{Games: 6, Seed: 9, SolveAt: 10, Nodes: 300, Epochs: 1, Workers: 1}
+	var log strings.Builder
+	c := TrainConfig{Games: 6, Seed: 9, SolveAt: 10, Nodes: 300, Epochs: 1, Workers: 1, Log: &log}
 	one, err := Train(context.Background(), c)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if !strings.Contains(log.String(), "5 of 6 games played") {
+		t.Errorf("no progress in the log:\n%s", log.String())
+	}
+	c.Log = nil
 	c.Workers = 2
 	two, err := Train(context.Background(), c)
 	if err != nil {
