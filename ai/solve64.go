@@ -170,9 +170,11 @@ func (s *solver64) preSolve(list []solveMove, p, o uint64, alpha, beta, empties 
 // rootAspire searches the root's moves, first within (alpha, beta), then,
 // if the score falls outside, again within the window beyond the bound it
 // passed, with the best move so far searched first: the table makes the
-// second search cheap.
+// second search cheap. A selective search's value depends on its window,
+// so it can fail low, then high, then low again forever: from the third
+// search on, the window is the whole range, which nothing fails.
 func (s *solver64) rootAspire(list []solveMove, p, o uint64, alpha, beta, empties int, report func(move, score, alpha int)) (score, move int, ok bool) {
-	for {
+	for tries := 1; ; tries++ {
 		v, move, ok := s.rootWindow(list, p, o, alpha, beta, empties, report)
 		switch {
 		case !ok:
@@ -185,6 +187,9 @@ func (s *solver64) rootAspire(list []solveMove, p, o uint64, alpha, beta, emptie
 			alpha, beta = v-1, 127
 		default:
 			return v, move, true
+		}
+		if tries >= 2 {
+			alpha, beta = -127, 127
 		}
 		toFront(list, move)
 	}

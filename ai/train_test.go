@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestDiscs(t *testing.T) {
@@ -85,5 +86,26 @@ func TestTrainIsReproducible(t *testing.T) {
 	}
 	if _, err := loadWeights(taught); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestPerfectLineEnds follows the perfect line from a position of 20
+// empties from a training game whose second solve, its selective
+// pre-solve sharing the line's table, once failed low, high, low and so on
+// for ever. The line must end, and its score be the solver's.
+func TestPerfectLineEnds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves twenty positions")
+	}
+	p, o := uint64(0x805030b39383c7e), uint64(0x10887c3446c60100)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	score, line, ok := perfectLine(ctx, p, o)
+	if !ok {
+		t.Fatal("the line did not end within two minutes")
+	}
+	s := &solver64{g: geo8, tt: newTable[key64](16), b: newBudget(context.Background(), 0, time.Time{})}
+	if want, _, _ := s.root(p, o, nil); score != want || len(line) == 0 {
+		t.Errorf("score %d over %d positions, want %d", score, len(line), want)
 	}
 }
