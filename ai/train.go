@@ -80,8 +80,8 @@ func Train(ctx context.Context, c TrainConfig) ([]byte, error) {
 }
 
 // selfPlay plays the games and returns their labelled positions, in the
-// order of the games. It logs its progress every twentieth of the games:
-// solved from 20 empties, 12 000 games take hours.
+// order of the games. It logs its progress every twentieth of the games,
+// as a run solved from 20 empties takes most of an hour or more.
 func selfPlay(ctx context.Context, c TrainConfig, teacher evalTables, logf func(string, ...any)) ([]sample, error) {
 	games := make([][]sample, c.Games)
 	jobs := make(chan int)
