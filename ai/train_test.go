@@ -92,7 +92,7 @@ func TestTrainIsReproducible(t *testing.T) {
 // TestPerfectLineEnds follows the perfect line from a position of 20
 // empties from a training game whose second solve, its selective
 // pre-solve sharing the line's table, once failed low, high, low and so on
-// for ever. The line must end, and its score be the solver's.
+// for ever. The line must end, and its score be the app's solver's.
 func TestPerfectLineEnds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("solves twenty positions")
@@ -104,8 +104,8 @@ func TestPerfectLineEnds(t *testing.T) {
 	if !ok {
 		t.Fatal("the line did not end within two minutes")
 	}
-	s := &solver64{g: geo8, tt: newTable[key64](16), b: newBudget(context.Background(), 0, time.Time{})}
-	if want, _, _ := s.root(p, o, nil); score != want || len(line) == 0 {
+	e := &engine64{g: geo8, p: p, o: o, tableBits: 16}
+	if want, _, _ := e.solver(newBudget(context.Background(), 0, time.Time{})).root(p, o, nil); score != want || len(line) == 0 {
 		t.Errorf("score %d over %d positions, want %d", score, len(line), want)
 	}
 }
