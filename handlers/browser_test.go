@@ -69,6 +69,20 @@ func axeSource(t *testing.T) string {
 	return string(b)
 }
 
+// chromiumScratch gives the browser a temporary directory of its own, removed
+// when the test ends: chromium leaves a directory for its singleton socket
+// in TMPDIR at every start, which piled up by the hundred in /tmp.
+func chromiumScratch(t *testing.T) chromedp.ExecAllocatorOption {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "reversi-chromium-")
+	if err != nil {
+		t.Fatalf("chromium's temporary directory: %v", err)
+	}
+	// Registered before the browser's own clean-up, so it runs after it.
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	return chromedp.Env("TMPDIR=" + dir)
+}
+
 // newBrowser starts a headless chromium with a window of the given size.
 func newBrowser(t *testing.T, width, height int) context.Context {
 	t.Helper()
@@ -82,6 +96,7 @@ func newBrowser(t *testing.T, width, height int) context.Context {
 		chromedp.Flag("disable-sync", true),
 		chromedp.NoFirstRun,
 		chromedp.WindowSize(width, height),
+		chromiumScratch(t),
 	)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancelAlloc)

@@ -27,7 +27,7 @@ func newTutorBrowser(t *testing.T, base string) *tutorBrowser {
 	t.Helper()
 	chromium, axe := chromiumPath(t), axeSource(t)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chromium), chromedp.NoSandbox,
-		chromedp.WindowSize(1280, 1600))
+		chromedp.WindowSize(1280, 1600), chromiumScratch(t))
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancel)
 	ctx, cancel2 := chromedp.NewContext(actx)
