@@ -15,19 +15,54 @@ import (
 // the node is cut. Searched level after level with a rising threshold,
 // the moves of one level order the next, and the last level is exact.
 
-const endCutEmpties = 10 // at or above this, try a selective cut
+const (
+	endCutEmpties  = 10 // at or above this, try a selective cut
+	deepCutEmpties = 15 // at or above this, a deep cut predicts (see endCutParams)
+)
 
 // endCutParams returns the depth of the shallow search for a node of
 // empties, and the mean and standard deviation of the exact score less
-// that search's value, in hundredths of a disc. Measured on 300 positions
-// of 12 to 22 empties from games of Hard at 20 000 nodes a move after six
-// random plies, each solved exactly (TestEndCutStatistics measures them
-// again), and on 600 more: the deviation is 7 to 13 discs at every depth
-// from 0 to 6, so a shallow search barely beats the evaluation alone, and
-// odd depths lean 2 to 5 discs low. The evaluation alone is the cheaper
-// prediction: a search to depth 2 from 14 empties up cut the deviation
-// by 4 to 10% and cost a fifth more time.
-func endCutParams(empties int) (depth, mean, sd int) {
+// that search's value, in hundredths of a disc.
+//
+// Without deep, the prediction is the evaluation alone: its deviation is 8
+// to 12 discs, measured on 300 positions of 12 to 22 empties from games of
+// Hard at 20 000 nodes a move after six random plies, each solved exactly
+// (TestEndCutStatistics measures them again), and on 600 more.
+//
+// With deep (Expert's selective levels), from deepCutEmpties on the
+// prediction is a search of about half the empties less two plies (5 at
+// 15 empties, 8 at 20, 10 at 24), itself pruned by the midgame's ProbCut
+// at expertProbCut, as Edax predicts with a search of about half the
+// depth: its deviation is 5 to 8 discs, so the cuts are tighter for the
+// same threshold, and the search costs far less than the subtree it cuts.
+// Odd depths lean low, even ones high. Measured on 463 positions of 10 to
+// 26 empties, each solved; TestEndCutStatistics measures the deep
+// prediction too.
+// The exact solver's pre-solve keeps the evaluation alone: it was tuned
+// with it against Edax, and the deep cut was not measured there.
+func endCutParams(empties int, deep bool) (depth, mean, sd int) {
+	if deep && empties >= deepCutEmpties {
+		depth = empties/4*2 + empties&1 - 2
+		mean = 150
+		if depth&1 == 1 {
+			mean = -100
+		}
+		switch {
+		case empties < 16:
+			sd = 720
+		case empties < 18:
+			sd = 800
+		case empties < 20:
+			sd = 700
+		case empties < 22:
+			sd = 640
+		case empties < 24:
+			sd = 580
+		default:
+			sd = 520
+		}
+		return depth, mean, sd
+	}
 	switch {
 	case empties < 14:
 		return 0, -100, 800
@@ -38,18 +73,31 @@ func endCutParams(empties int) (depth, mean, sd int) {
 	}
 }
 
+// evalSD is about the evaluation's deviation from the exact score, in
+// hundredths of a disc, at deepCutEmpties and more (8 to 11 discs).
+const evalSD = 1000
+
 // endCut tries a selective cut at a null-window node (beta = alpha+1):
-// ok reports a cut, with the bound to return.
+// ok reports a cut, with the bound to return. Before a deep search, the
+// evaluation must lie within selT times the mean of its deviation and
+// the deep search's of the bound, as Edax checks: a search far from
+// cutting is not tried.
 func (s *solver64) endCut(p, o uint64, alpha, empties int) (v int, ok bool) {
 	beta := alpha + 1
-	depth, mean, sd := endCutParams(empties)
+	depth, mean, sd := endCutParams(empties, s.deepCut)
 	margin := int(s.selT * float64(sd))
-	if bound := beta*100 + margin - mean; bound < 6400 {
+	hiTry, loTry := true, true
+	if depth > 0 {
+		ev := s.pc.learned.eval(p, o, s.g.moves(p, o), s.g.moves(o, p))
+		evalMargin := int(s.selT * float64(sd+evalSD) / 2)
+		hiTry, loTry = ev >= beta*100-evalMargin, ev < alpha*100+evalMargin
+	}
+	if bound := beta*100 + margin - mean; bound < 6400 && hiTry {
 		if s.pc.pvs(p, o, depth, bound-1, bound, false) >= bound && !s.b.aborted {
 			return beta, true
 		}
 	}
-	if bound := alpha*100 - margin - mean; bound > -6400 && !s.b.aborted {
+	if bound := alpha*100 - margin - mean; bound > -6400 && loTry && !s.b.aborted {
 		if s.pc.pvs(p, o, depth, bound, bound+1, false) <= bound && !s.b.aborted {
 			return alpha, true
 		}
@@ -97,7 +145,9 @@ func (s *solver64) deepen(p, o uint64, levels []float64, exact bool, hint *rootH
 		s.mid = &searcher64{g: s.g, tt: newTable[key64](16), b: newBudget(s.b.ctx, 0, time.Time{})}
 		defer func() { s.b.nodes += s.mid.b.nodes }()
 	}
-	s.pc = &searcher64{g: s.g, tt: newTable[key64](16), b: s.b, learned: learned8}
+	s.pc = &searcher64{g: s.g, tt: newTable[key64](16), b: s.b, learned: learned8, probCut: expertProbCut}
+	s.deepCut = true
+	defer func() { s.deepCut = false }()
 	var buf [maxMoves]solveMove
 	list := s.order(&buf, p, o, moves, -1, empties)
 	guess := 0

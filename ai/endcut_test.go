@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"flag"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -110,9 +111,11 @@ var endCutMeasure = flag.Int("endcut", 0, "run TestEndCutStatistics on this many
 
 // TestEndCutStatistics measures what endCutParams holds: the mean and
 // deviation of the exact score less a shallow learned search, by empties
-// (12 to 23) and depth (0 to 6), on positions from games of Hard at 20 000
-// nodes a move after six random plies. It solves every position (seconds
-// each at 22 empties), so it runs only when asked:
+// (12 to 23) and depth (0 to 6), and less the deep prediction (the depth
+// endCutParams gives with deep, ProbCut at expertProbCut) from
+// deepCutEmpties on, on positions from games of Hard at 20 000 nodes a
+// move after six random plies. It solves every position (seconds each at
+// 22 empties), so it runs only when asked:
 //
 //	go test ./ai -run TestEndCutStatistics -endcut 300 -v -timeout 1h
 func TestEndCutStatistics(t *testing.T) {
@@ -121,6 +124,16 @@ func TestEndCutStatistics(t *testing.T) {
 	}
 	type acc struct{ n, s, s2 float64 }
 	res := map[[2]int]*acc{}
+	add := func(k [2]int, diff float64) {
+		if res[k] == nil {
+			res[k] = &acc{}
+		}
+		a := res[k]
+		a.n++
+		a.s += diff
+		a.s2 += diff * diff
+	}
+	const deep = -1 // the depth key of the deep prediction
 	for i := range *endCutMeasure {
 		rng := rand.New(rand.NewPCG(uint64(i), 991))
 		b, ok := hardPosition(rng, 12+rng.IntN(11))
@@ -135,22 +148,22 @@ func TestEndCutStatistics(t *testing.T) {
 		p, o := geo8.to64(b)
 		for d := 0; d <= 6; d++ {
 			ms := &searcher64{g: geo8, tt: newTable[key64](16), b: newBudget(context.Background(), 0, time.Time{}), learned: learned8}
-			diff := float64(sol.Score*100 - ms.pvs(p, o, d, -infinity, infinity, false))
-			k := [2]int{e / 2 * 2, d}
-			if res[k] == nil {
-				res[k] = &acc{}
-			}
-			a := res[k]
-			a.n++
-			a.s += diff
-			a.s2 += diff * diff
+			add([2]int{e / 2 * 2, d}, float64(sol.Score)*100-100*discs(ms.pvs(p, o, d, -infinity, infinity, false)))
+		}
+		if d, _, _ := endCutParams(e, true); d > 0 {
+			ms := &searcher64{g: geo8, tt: newTable[key64](16), b: newBudget(context.Background(), 0, time.Time{}), learned: learned8, probCut: expertProbCut}
+			add([2]int{e / 2 * 2, deep}, float64(sol.Score)*100-100*discs(ms.pvs(p, o, d, -infinity, infinity, false)))
 		}
 	}
 	for e := 12; e <= 22; e += 2 {
-		for d := 0; d <= 6; d++ {
+		for d := deep; d <= 6; d++ {
 			if a := res[[2]int{e, d}]; a != nil {
 				m := a.s / a.n
-				t.Logf("empties %d-%d depth %d: n %.0f mean %.0f sd %.0f", e, e+1, d, a.n, m, math.Sqrt(a.s2/a.n-m*m))
+				what := fmt.Sprintf("depth %d", d)
+				if d == deep {
+					what = "deep"
+				}
+				t.Logf("empties %d-%d %s: n %.0f mean %.0f sd %.0f", e, e+1, what, a.n, m, math.Sqrt(a.s2/a.n-m*m))
 			}
 		}
 	}

@@ -56,6 +56,9 @@ type solver64 struct {
 	sel  uint8
 	selT float64
 	pc   *searcher64
+	// deepCut makes endCut predict from a deeper ProbCut search from
+	// deepCutEmpties on (Expert's selective levels; see endCutParams).
+	deepCut bool
 	// lists holds the move list of the node searching with each number
 	// of empties: at most one is being searched at a time (a pass keeps
 	// the number, but the passing node has no list). A list in an array
