@@ -93,16 +93,30 @@ func (s *solver64) endCut(p, o uint64, alpha, empties int) (v int, ok bool) {
 		hiTry, loTry = ev >= beta*100-evalMargin, ev < alpha*100+evalMargin
 	}
 	if bound := beta*100 + margin - mean; bound < 6400 && hiTry {
-		if s.pc.pvs(p, o, depth, bound-1, bound, false) >= bound && !s.b.aborted {
+		if cutValue(s.pc.pvs(p, o, depth, bound-1, bound, false)) >= bound && !s.b.aborted {
 			return beta, true
 		}
 	}
 	if bound := alpha*100 - margin - mean; bound > -6400 && loTry && !s.b.aborted {
-		if s.pc.pvs(p, o, depth, bound, bound+1, false) <= bound && !s.b.aborted {
+		if cutValue(s.pc.pvs(p, o, depth, bound, bound+1, false)) <= bound && !s.b.aborted {
 			return alpha, true
 		}
 	}
 	return 0, false
+}
+
+// cutValue returns a shallow search's value in hundredths of a disc. A
+// deep prediction can reach the end of the game, whose score the midgame
+// search puts beyond every evaluation (see terminal): a win by 2 discs
+// must not pass for more than a bound of 40.
+func cutValue(v int) int {
+	switch {
+	case v >= winScore:
+		return (v - winScore) / discScore * 100
+	case v <= -winScore:
+		return (v + winScore) / discScore * 100
+	}
+	return v
 }
 
 // A rootHint is what a midgame search already found at the root: its

@@ -78,6 +78,19 @@ func TestRootHintDiscs(t *testing.T) {
 	}
 }
 
+// TestCutValue checks that a finished game's score in a shallow search
+// counts as its discs when a selective cut compares it with a bound.
+func TestCutValue(t *testing.T) {
+	for _, c := range []struct{ v, want int }{
+		{0, 0}, {350, 350}, {-6399, -6399},
+		{terminal(2), 200}, {terminal(64), 6400}, {terminal(-10), -1000}, {terminal(0), 0},
+	} {
+		if got := cutValue(c.v); got != c.want {
+			t.Errorf("cutValue(%d) = %d, want %d", c.v, got, c.want)
+		}
+	}
+}
+
 // solveScore returns b's exact score for the side to move, passing for it
 // when it must.
 func solveScore(t *testing.T, b game.Board) int {
