@@ -7,6 +7,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -206,15 +208,47 @@ func hardPosition(rng *rand.Rand, empties int) (b game.Board, ok bool) {
 var (
 	selLevelsMeasure = flag.Int("sellevels", 0, "run TestSelectiveLevels on this many positions")
 	selLevelsEmpties = flag.Int("sellevels.empties", 24, "empty squares of TestSelectiveLevels' positions")
+	selLevelsLadders = flag.String("sellevels.ladders", "1.1,1.5,2.0,2.6", "TestSelectiveLevels' ladders, comma-separated, each one or more levels joined by +")
 )
 
-// TestSelectiveLevels measures each level of the selective endgame search
-// alone, without a clock: how often its move is an exact best, the mean
-// discs it loses, and the positions it searches, on positions from games
-// of Hard (hardPosition). It solves every position and every move a level
-// chose that is not the solver's, so it runs only when asked:
+// parseLadders reads -sellevels.ladders: "1.1,1.5+2.0" is level 1.1 alone,
+// then 1.5 followed by 2.0 in one search.
+func parseLadders(s string) ([][]float64, error) {
+	var out [][]float64
+	for _, ladder := range strings.Split(s, ",") {
+		var levels []float64
+		for _, f := range strings.Split(ladder, "+") {
+			v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+			if err != nil || v <= 0 || (len(levels) > 0 && v <= levels[len(levels)-1]) {
+				return nil, fmt.Errorf("ladder %q: want rising thresholds above 0 joined by +", ladder)
+			}
+			levels = append(levels, v)
+		}
+		out = append(out, levels)
+	}
+	return out, nil
+}
+
+func TestParseLadders(t *testing.T) {
+	got, err := parseLadders("1.1,1.5+2.0+2.6")
+	if err != nil || !slices.EqualFunc(got, [][]float64{{1.1}, {1.5, 2.0, 2.6}}, slices.Equal) {
+		t.Errorf("parseLadders = %v, %v", got, err)
+	}
+	for _, bad := range []string{"", "1.1,", "2.0+1.5", "x", "0", "1.1++2"} {
+		if _, err := parseLadders(bad); err == nil {
+			t.Errorf("parseLadders(%q) took it", bad)
+		}
+	}
+}
+
+// TestSelectiveLevels measures each ladder of the selective endgame
+// search (one level alone, or several in one search as Expert runs them)
+// without a clock: how often its move is an exact best, the mean discs it
+// loses, and the positions it searches, on positions from games of Hard
+// (hardPosition). It solves every position and every move a ladder chose
+// that is not the solver's, so it runs only when asked:
 //
-//	go test ./ai -run TestSelectiveLevels -sellevels 24 [-sellevels.empties 24] -v -timeout 2h
+//	go test ./ai -run TestSelectiveLevels -sellevels 24 [-sellevels.empties 24] [-sellevels.ladders 1.1+1.5+2.0,2.0] -v -timeout 2h
 func TestSelectiveLevels(t *testing.T) {
 	if *selLevelsMeasure == 0 {
 		t.Skip("solves dozens of big endgames; run with -sellevels N")
@@ -222,7 +256,10 @@ func TestSelectiveLevels(t *testing.T) {
 	if e := *selLevelsEmpties; e < 1 || e > 60 {
 		t.Fatalf("-sellevels.empties %d: want 1 to 60", e)
 	}
-	levels := []float64{1.1, 1.5, 2.0, 2.6}
+	levels, err := parseLadders(*selLevelsLadders)
+	if err != nil {
+		t.Fatalf("-sellevels.ladders: %v", err)
+	}
 	type acc struct {
 		best, loss int
 		nodes      []uint64
@@ -242,7 +279,7 @@ func TestSelectiveLevels(t *testing.T) {
 		for k, lv := range levels {
 			bud := newBudget(context.Background(), 0, time.Time{})
 			t0 := time.Now()
-			_, m, _ := e.solver(bud).deepen(e.p, e.o, []float64{lv}, false, nil)
+			_, m, _ := e.solver(bud).deepen(e.p, e.o, lv, false, nil)
 			res[k].time += time.Since(t0)
 			res[k].nodes = append(res[k].nodes, bud.nodes)
 			next, _, err := b.Play(e.square(m))
@@ -254,7 +291,7 @@ func TestSelectiveLevels(t *testing.T) {
 				res[k].best++
 			} else {
 				res[k].loss += want - got
-				t.Logf("%s (%+d): level %.1f plays %s (%+d)", b.Line(), want, lv, e.square(m).Name(8), got)
+				t.Logf("%s (%+d): ladder %v plays %s (%+d)", b.Line(), want, lv, e.square(m).Name(8), got)
 			}
 		}
 	}
@@ -265,7 +302,7 @@ func TestSelectiveLevels(t *testing.T) {
 		for _, x := range r.nodes {
 			sum += x
 		}
-		t.Logf("level %.1f at %d empties: exact best %d/%d, mean loss %.2f discs; positions mean %.1f M, median %.1f M, most %.1f M; %v in all",
+		t.Logf("ladder %v at %d empties: exact best %d/%d, mean loss %.2f discs; positions mean %.1f M, median %.1f M, most %.1f M; %v in all",
 			lv, *selLevelsEmpties, r.best, n, float64(r.loss)/float64(n),
 			float64(sum)/float64(n)/1e6, float64(r.nodes[n/2])/1e6, float64(r.nodes[n-1])/1e6, r.time.Round(time.Millisecond))
 	}
