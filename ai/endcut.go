@@ -77,46 +77,35 @@ func endCutParams(empties int, deep bool) (depth, mean, sd int) {
 // hundredths of a disc, at deepCutEmpties and more (8 to 11 discs).
 const evalSD = 1000
 
-// endCut tries a selective cut at a null-window node (beta = alpha+1):
-// ok reports a cut, with the bound to return. Before a deep search, the
-// evaluation must lie within selT times the mean of its deviation and
-// the deep search's of the bound, as Edax checks: a search far from
-// cutting is not tried.
-func (s *solver64) endCut(p, o uint64, alpha, empties int) (v int, ok bool) {
+// endCut tries a selective cut at a null-window node (beta = alpha+1)
+// where p has moves: ok reports a cut, with the bound to return. Before a
+// deep search, the evaluation must lie within selT times the mean of its
+// deviation and the deep search's of the bound, as Edax checks: a search
+// far from cutting is not tried. A deep search can reach the end of the
+// game, whose score the midgame search puts beyond every evaluation: it
+// is compared in discs (centidiscs), so that a win by 2 does not pass
+// for more than a bound of 40.
+func (s *solver64) endCut(p, o, moves uint64, alpha, empties int) (v int, ok bool) {
 	beta := alpha + 1
 	depth, mean, sd := endCutParams(empties, s.deepCut)
 	margin := int(s.selT * float64(sd))
 	hiTry, loTry := true, true
 	if depth > 0 {
-		ev := s.pc.learned.eval(p, o, s.g.moves(p, o), s.g.moves(o, p))
+		ev := s.pc.learned.eval(p, o, moves, s.g.moves(o, p))
 		evalMargin := int(s.selT * float64(sd+evalSD) / 2)
 		hiTry, loTry = ev >= beta*100-evalMargin, ev < alpha*100+evalMargin
 	}
 	if bound := beta*100 + margin - mean; bound < 6400 && hiTry {
-		if cutValue(s.pc.pvs(p, o, depth, bound-1, bound, false)) >= bound && !s.b.aborted {
+		if centidiscs(s.pc.pvs(p, o, depth, bound-1, bound, false)) >= bound && !s.b.aborted {
 			return beta, true
 		}
 	}
 	if bound := alpha*100 - margin - mean; bound > -6400 && loTry && !s.b.aborted {
-		if cutValue(s.pc.pvs(p, o, depth, bound, bound+1, false)) <= bound && !s.b.aborted {
+		if centidiscs(s.pc.pvs(p, o, depth, bound, bound+1, false)) <= bound && !s.b.aborted {
 			return alpha, true
 		}
 	}
 	return 0, false
-}
-
-// cutValue returns a shallow search's value in hundredths of a disc. A
-// deep prediction can reach the end of the game, whose score the midgame
-// search puts beyond every evaluation (see terminal): a win by 2 discs
-// must not pass for more than a bound of 40.
-func cutValue(v int) int {
-	switch {
-	case v >= winScore:
-		return (v - winScore) / discScore * 100
-	case v <= -winScore:
-		return (v + winScore) / discScore * 100
-	}
-	return v
 }
 
 // A rootHint is what a midgame search already found at the root: its
@@ -128,14 +117,7 @@ type rootHint struct {
 
 // discs returns the hint's score as an even disc difference within ±64.
 func (h *rootHint) discs() int {
-	v := h.score
-	switch {
-	case v >= winScore/2:
-		v = (v - winScore) / discScore * 100
-	case v <= -winScore/2:
-		v = (v + winScore) / discScore * 100
-	}
-	return max(-64, min(64, v/100)) &^ 1
+	return max(-64, min(64, centidiscs(h.score)/100)) &^ 1
 }
 
 // deepen solves p's position selectively at each threshold of levels in

@@ -80,15 +80,15 @@ func TestRootHintDiscs(t *testing.T) {
 	}
 }
 
-// TestCutValue checks that a finished game's score in a shallow search
+// TestCentidiscs checks that a finished game's score in a shallow search
 // counts as its discs when a selective cut compares it with a bound.
-func TestCutValue(t *testing.T) {
+func TestCentidiscs(t *testing.T) {
 	for _, c := range []struct{ v, want int }{
 		{0, 0}, {350, 350}, {-6399, -6399},
 		{terminal(2), 200}, {terminal(64), 6400}, {terminal(-10), -1000}, {terminal(0), 0},
 	} {
-		if got := cutValue(c.v); got != c.want {
-			t.Errorf("cutValue(%d) = %d, want %d", c.v, got, c.want)
+		if got := centidiscs(c.v); got != c.want {
+			t.Errorf("centidiscs(%d) = %d, want %d", c.v, got, c.want)
 		}
 	}
 }
@@ -162,12 +162,12 @@ func TestEndCutStatistics(t *testing.T) {
 		}
 		p, o := geo8.to64(b)
 		for d := 0; d <= 6; d++ {
-			ms := &searcher64{g: geo8, tt: newTable[key64](16), b: newBudget(context.Background(), 0, time.Time{}), learned: learned8}
-			add([2]int{e / 2 * 2, d}, float64(sol.Score)*100-100*discs(ms.pvs(p, o, d, -infinity, infinity, false)))
+			v, _ := fixedDepth(learned8, newTable[key64](16), p, o, d, 0)
+			add([2]int{e / 2 * 2, d}, float64(sol.Score*100-centidiscs(v)))
 		}
 		if d, _, _ := endCutParams(e, true); d > 0 {
-			ms := &searcher64{g: geo8, tt: newTable[key64](16), b: newBudget(context.Background(), 0, time.Time{}), learned: learned8, probCut: expertProbCut}
-			add([2]int{e / 2 * 2, deep}, float64(sol.Score)*100-100*discs(ms.pvs(p, o, d, -infinity, infinity, false)))
+			v, _ := fixedDepth(learned8, newTable[key64](16), p, o, d, expertProbCut)
+			add([2]int{e / 2 * 2, deep}, float64(sol.Score*100-centidiscs(v)))
 		}
 	}
 	for e := 12; e <= 22; e += 2 {

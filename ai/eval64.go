@@ -32,6 +32,19 @@ func terminal(diff int) int {
 	return 0
 }
 
+// centidiscs turns a search value into hundredths of a disc: evaluations
+// are in those units already; a won or lost game found by the search is
+// winScore beyond them, plus discScore per disc.
+func centidiscs(v int) int {
+	switch {
+	case v > winScore/2:
+		return (v - winScore) / discScore * 100
+	case v < -winScore/2:
+		return (v + winScore) / discScore * 100
+	}
+	return v
+}
+
 // eval scores the position for p, the side to move, whose legal moves are
 // moves (passed in because the search has them already).
 func (g *geo64) eval(p, o, moves uint64) int {

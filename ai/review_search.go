@@ -52,16 +52,3 @@ func reviewSearchDepth(ctx context.Context, b game.Board, depth int) (int, error
 	}
 	return centidiscs(v), nil
 }
-
-// centidiscs turns a search value into hundredths of a disc: evaluations
-// are in those units already; a won or lost game found by the search is
-// winScore beyond them, plus discScore per disc.
-func centidiscs(v int) int {
-	switch {
-	case v > winScore/2:
-		return (v - winScore) / discScore * 100
-	case v < -winScore/2:
-		return (v + winScore) / discScore * 100
-	}
-	return v
-}

@@ -440,7 +440,7 @@ func (s *solver64) searchMoves(p, o, moves uint64, alpha, beta, empties int, pas
 		}
 	}
 	if s.sel != 0 && empties >= endCutEmpties && beta == alpha+1 {
-		if v, ok := s.endCut(p, o, alpha, empties); ok {
+		if v, ok := s.endCut(p, o, moves, alpha, empties); ok {
 			return v
 		}
 		if s.b.aborted {

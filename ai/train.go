@@ -212,15 +212,7 @@ func fixedDepth(t evalTables, tt *table[key64], p, o uint64, depth int, probCut 
 
 // discs converts a midgame search value of the learned evaluation to
 // discs: hundredths of a disc, or a finished game's [terminal] score.
-func discs(v int) float64 {
-	switch {
-	case v >= winScore:
-		return float64(v-winScore) / discScore
-	case v <= -winScore:
-		return float64(v+winScore) / discScore
-	}
-	return float64(v) / 100
-}
+func discs(v int) float64 { return float64(centidiscs(v)) / 100 }
 
 // perfectLine solves p's position and follows a best line to the end. It
 // returns the exact score for p and every position on the line where
