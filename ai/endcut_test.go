@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"reversi/ai/internal/scorecache"
 	"reversi/game"
 )
 
@@ -209,6 +210,7 @@ var (
 	selLevelsMeasure = flag.Int("sellevels", 0, "run TestSelectiveLevels on this many positions")
 	selLevelsEmpties = flag.Int("sellevels.empties", 24, "empty squares of TestSelectiveLevels' positions")
 	selLevelsLadders = flag.String("sellevels.ladders", "1.1,1.5,2.0,2.6", "TestSelectiveLevels' ladders, comma-separated, each one or more levels joined by +")
+	selLevelsCache   = flag.String("sellevels.cache", "", "TestSelectiveLevels takes its positions, and the exact scores known, from this score cache of TestExpertAgreement (-agreement.cache), and adds what it solves")
 )
 
 // parseLadders reads -sellevels.ladders: "1.1,1.5+2.0" is level 1.1 alone,
@@ -249,6 +251,11 @@ func TestParseLadders(t *testing.T) {
 // that is not the solver's, so it runs only when asked:
 //
 //	go test ./ai -run TestSelectiveLevels -sellevels 24 [-sellevels.empties 24] [-sellevels.ladders 1.1+1.5+2.0,2.0] -v -timeout 2h
+//
+// With -sellevels.cache FILE, a score cache that TestExpertAgreement wrote
+// (-agreement.cache), it runs on the first N of that file's positions
+// instead, solving only the moves whose scores the file lacks (and adding
+// them to it).
 func TestSelectiveLevels(t *testing.T) {
 	if *selLevelsMeasure == 0 {
 		t.Skip("solves dozens of big endgames; run with -sellevels N")
@@ -266,34 +273,83 @@ func TestSelectiveLevels(t *testing.T) {
 		time       time.Duration
 	}
 	res := make([]acc, len(levels))
-	n := 0
-	for i := 0; n < *selLevelsMeasure; i++ {
-		rng := rand.New(rand.NewPCG(uint64(i), 1207))
-		b, ok := hardPosition(rng, *selLevelsEmpties)
-		if !ok {
-			continue
+	cache, err := scorecache.Open(*selLevelsCache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cache.Close()
+	cached := cache.Positions()
+	// score returns the exact score of b, or of b's move m if m is not
+	// game.Pass, for b's side to move, solving it if the cache lacks it.
+	score := func(b game.Board, m game.Square) int {
+		what := scorecache.Top
+		if m != game.Pass {
+			what = m.Name(8)
 		}
-		n++
-		want := solveScore(t, b)
-		e := engineFor(b, 20).(*engine64)
-		for k, lv := range levels {
-			bud := newBudget(context.Background(), 0, time.Time{})
-			t0 := time.Now()
-			_, m, _ := e.solver(bud).deepen(e.p, e.o, lv, false, nil)
-			res[k].time += time.Since(t0)
-			res[k].nodes = append(res[k].nodes, bud.nodes)
-			next, _, err := b.Play(e.square(m))
+		if v, ok := cache.Get(b.Line(), what); ok {
+			return v
+		}
+		var v int
+		if m == game.Pass {
+			v = solveScore(t, b)
+		} else {
+			next, _, err := b.Play(m)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := -solveScore(t, next)
+			v = -solveScore(t, next)
+		}
+		if err := cache.Put(b.Line(), what, v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	n, minE, maxE := 0, 0, 0
+	for i := 0; n < *selLevelsMeasure; i++ {
+		var b game.Board
+		if *selLevelsCache != "" {
+			if i == len(cached) {
+				break
+			}
+			if b, err = game.ParseLine(cached[i]); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			rng := rand.New(rand.NewPCG(uint64(i), 1207))
+			var ok bool
+			if b, ok = hardPosition(rng, *selLevelsEmpties); !ok {
+				continue
+			}
+		}
+		n++
+		e := b.Count(game.Empty)
+		if n == 1 {
+			minE, maxE = e, e
+		}
+		minE, maxE = min(minE, e), max(maxE, e)
+		want := score(b, game.Pass)
+		eng := engineFor(b, 20).(*engine64)
+		for k, lv := range levels {
+			bud := newBudget(context.Background(), 0, time.Time{})
+			t0 := time.Now()
+			_, m, _ := eng.solver(bud).deepen(eng.p, eng.o, lv, false, nil)
+			res[k].time += time.Since(t0)
+			res[k].nodes = append(res[k].nodes, bud.nodes)
+			got := score(b, eng.square(m))
 			if got == want {
 				res[k].best++
 			} else {
 				res[k].loss += want - got
-				t.Logf("%s (%+d): ladder %v plays %s (%+d)", b.Line(), want, lv, e.square(m).Name(8), got)
+				t.Logf("%s (%+d): ladder %v plays %s (%+d)", b.Line(), want, lv, eng.square(m).Name(8), got)
 			}
 		}
+	}
+	if n == 0 {
+		t.Fatalf("%s holds no position", *selLevelsCache)
+	}
+	empties := fmt.Sprint(minE)
+	if maxE != minE {
+		empties = fmt.Sprintf("%d-%d", minE, maxE)
 	}
 	for k, lv := range levels {
 		r := res[k]
@@ -302,8 +358,8 @@ func TestSelectiveLevels(t *testing.T) {
 		for _, x := range r.nodes {
 			sum += x
 		}
-		t.Logf("ladder %v at %d empties: exact best %d/%d, mean loss %.2f discs; positions mean %.1f M, median %.1f M, most %.1f M; %v in all",
-			lv, *selLevelsEmpties, r.best, n, float64(r.loss)/float64(n),
+		t.Logf("ladder %v at %s empties: exact best %d/%d, mean loss %.2f discs; positions mean %.1f M, median %.1f M, most %.1f M; %v in all",
+			lv, empties, r.best, n, float64(r.loss)/float64(n),
 			float64(sum)/float64(n)/1e6, float64(r.nodes[n/2])/1e6, float64(r.nodes[n-1])/1e6, r.time.Round(time.Millisecond))
 	}
 }

@@ -2,12 +2,9 @@ package arena
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
-	"io/fs"
 	"math/rand/v2"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -15,6 +12,7 @@ import (
 	"time"
 
 	"reversi/ai"
+	"reversi/ai/internal/scorecache"
 	"reversi/game"
 )
 
@@ -99,11 +97,11 @@ func TestExpertAgreement(t *testing.T) {
 		want:  want, mu: &sync.Mutex{}, got: map[int][]game.Board{}, seen: map[string]bool{},
 	}
 	ctx := context.Background()
-	cache, err := openScoreCache(*agreementCache)
+	cache, err := scorecache.Open(*agreementCache)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer cache.close()
+	defer cache.Close()
 	cfg := Config{A: rec, B: rec, Games: *agreementGames, Options: game.Options{Size: 8},
 		Seed: *agreementSeed, Random: 4}
 	for i := range cfg.Games {
@@ -121,7 +119,7 @@ func TestExpertAgreement(t *testing.T) {
 				t.Fatal(err)
 			}
 			slowest = max(slowest, time.Since(t0))
-			top, got := cache.exactScore(ctx, t, b, m)
+			top, got := exactScore(ctx, t, cache, b, m)
 			total++
 			if got == top {
 				best++
@@ -138,78 +136,39 @@ func TestExpertAgreement(t *testing.T) {
 	}
 }
 
-// scoreCache holds exact scores by position and move ("top" for the
-// position's own), and writes each new one to its file, if it has one.
-type scoreCache struct {
-	known map[[2]string]int
-	out   *os.File
-}
-
-func openScoreCache(path string) (*scoreCache, error) {
-	c := &scoreCache{known: map[[2]string]int{}}
-	if path == "" {
-		return c, nil
-	}
-	data, err := os.ReadFile(path)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, err
-	}
-	for line := range strings.SplitSeq(strings.TrimSpace(string(data)), "\n") {
-		f := strings.Split(line, "\t")
-		if len(f) != 3 {
-			continue
-		}
-		v, err := strconv.Atoi(f[2])
-		if err != nil {
-			return nil, fmt.Errorf("%s: %q: %w", path, line, err)
-		}
-		c.known[[2]string{f[0], f[1]}] = v
-	}
-	c.out, err = os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
-	return c, err
-}
-
-func (c *scoreCache) put(pos, move string, v int) {
-	c.known[[2]string{pos, move}] = v
-	if c.out != nil {
-		fmt.Fprintf(c.out, "%s\t%s\t%d\n", pos, move, v)
-	}
-}
-
-func (c *scoreCache) close() {
-	if c.out != nil {
-		c.out.Close()
-	}
-}
-
 // exactScore returns the exact score of b for the side to move and that
 // of its move m, from the cache or else solved: the root's solve, and a
 // solve of m's position when the root's search only bounded m.
-func (c *scoreCache) exactScore(ctx context.Context, t *testing.T, b game.Board, m game.Square) (top, got int) {
+func exactScore(ctx context.Context, t *testing.T, c *scorecache.Cache, b game.Board, m game.Square) (top, got int) {
 	t.Helper()
 	pos := b.Line()
-	top, haveTop := c.known[[2]string{pos, "top"}]
-	got, haveGot := c.known[[2]string{pos, m.Name(8)}]
+	put := func(move string, v int) {
+		if err := c.Put(pos, move, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	top, haveTop := c.Get(pos, scorecache.Top)
+	got, haveGot := c.Get(pos, m.Name(8))
 	if haveTop && haveGot {
 		return top, got
 	}
 	if !haveTop {
 		sol, err := ai.Solve(ctx, b, func(r ai.RootMove) {
 			if r.Exact {
-				c.put(pos, r.Move.Name(8), r.Score)
+				put(r.Move.Name(8), r.Score)
 			}
 		})
 		if err != nil {
 			t.Fatal(err)
 		}
 		top = sol.Score
-		c.put(pos, "top", top)
-		if got, haveGot = c.known[[2]string{pos, m.Name(8)}]; haveGot {
+		put(scorecache.Top, top)
+		if got, haveGot = c.Get(pos, m.Name(8)); haveGot {
 			return top, got
 		}
 	}
 	got = solveMove(ctx, t, b, m)
-	c.put(pos, m.Name(8), got)
+	put(m.Name(8), got)
 	return top, got
 }
 

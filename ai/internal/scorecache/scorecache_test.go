@@ -1,0 +1,73 @@
+package scorecache
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+func TestReopenKeepsScores(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "scores.txt")
+	c, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []struct {
+		pos, move string
+		v         int
+	}{{"B", Top, -4}, {"A", "c4", 2}, {"A", Top, 6}, {"B", Top, -4}} {
+		if err := c.Put(p.pos, p.move, p.v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	c, err = Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if got := c.Positions(); !slices.Equal(got, []string{"B", "A"}) {
+		t.Errorf("Positions() = %q, want [B A]", got)
+	}
+	for _, w := range []struct {
+		pos, move string
+		v         int
+		ok        bool
+	}{{"A", "c4", 2, true}, {"A", Top, 6, true}, {"B", Top, -4, true}, {"B", "c4", 0, false}} {
+		if v, ok := c.Get(w.pos, w.move); v != w.v || ok != w.ok {
+			t.Errorf("Get(%s, %s) = %d, %v; want %d, %v", w.pos, w.move, v, ok, w.v, w.ok)
+		}
+	}
+}
+
+func TestMemoryOnly(t *testing.T) {
+	c, err := Open("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Put("A", Top, 0); err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := c.Get("A", Top); !ok || v != 0 {
+		t.Errorf("Get = %d, %v", v, ok)
+	}
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestBadLines(t *testing.T) {
+	for _, text := range []string{"A\ttop\n", "A\ttop\tx\n", "A\ttop\t1\textra\n"} {
+		path := filepath.Join(t.TempDir(), "scores.txt")
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if c, err := Open(path); err == nil {
+			c.Close()
+			t.Errorf("Open took %q", text)
+		}
+	}
+}
