@@ -115,11 +115,6 @@ type rootHint struct {
 	move, score int
 }
 
-// discs returns the hint's score as an even disc difference within ±64.
-func (h *rootHint) discs() int {
-	return max(-64, min(64, centidiscs(h.score)/100)) &^ 1
-}
-
 // deepen solves p's position selectively at each threshold of levels in
 // turn (in standard deviations, rising), then, with exact set, exactly,
 // until the budget ends. It returns the score and best move of the last
@@ -150,10 +145,10 @@ func (s *solver64) deepen(p, o uint64, levels []float64, exact bool, hint *rootH
 	switch {
 	case hint != nil:
 		toFront(list, hint.move)
-		guess = hint.discs()
+		guess = guessDiscs(hint.score)
 	case empties >= searchOrderEmpties:
 		s.orderRoot(list, p, o, empties)
-		guess = max(-64, min(64, -int(list[0].key)/100)) &^ 1
+		guess = guessDiscs(-int(list[0].key))
 	}
 	move = int(list[0].sq)
 	n := len(levels)

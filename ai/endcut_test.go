@@ -65,18 +65,17 @@ func TestDeepenEndsExact(t *testing.T) {
 	}
 }
 
-// TestRootHintDiscs checks the conversion of a midgame score to the
-// selective search's first guess: hundredths of a disc, or a finished
-// game's score, to an even disc difference within ±64.
-func TestRootHintDiscs(t *testing.T) {
+// TestGuessDiscs checks the conversion of a midgame score to the root's
+// first guess (a hint's, or orderRoot's): hundredths of a disc, or a
+// finished game's score, to an even disc difference within ±64.
+func TestGuessDiscs(t *testing.T) {
 	for _, c := range []struct{ score, want int }{
 		{0, 0}, {99, 0}, {250, 2}, {-250, -2}, {-300, -4}, {700, 6},
 		{9999, 64}, {-9999, -64},
 		{terminal(10), 10}, {terminal(-10), -10}, {terminal(64), 64}, {terminal(-7), -8},
 	} {
-		h := rootHint{score: c.score}
-		if got := h.discs(); got != c.want {
-			t.Errorf("discs of %d = %d, want %d", c.score, got, c.want)
+		if got := guessDiscs(c.score); got != c.want {
+			t.Errorf("guessDiscs(%d) = %d, want %d", c.score, got, c.want)
 		}
 	}
 }
@@ -304,7 +303,7 @@ func TestSelectiveLevels(t *testing.T) {
 		}
 		return v
 	}
-	n, minE, maxE := 0, 0, 0
+	n, minE, maxE := 0, 64, 0
 	for i := 0; n < *selLevelsMeasure; i++ {
 		var b game.Board
 		if *selLevelsCache != "" {
@@ -323,9 +322,6 @@ func TestSelectiveLevels(t *testing.T) {
 		}
 		n++
 		e := b.Count(game.Empty)
-		if n == 1 {
-			minE, maxE = e, e
-		}
 		minE, maxE = min(minE, e), max(maxE, e)
 		want := score(b, game.Pass)
 		eng := engineFor(b, 20).(*engine64)

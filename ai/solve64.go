@@ -133,7 +133,7 @@ func (s *solver64) root(p, o uint64, report func(move, score, alpha int)) (score
 		// The learned search's value of the first move, in hundredths
 		// of a disc, guesses the score: search a window around it first.
 		s.orderRoot(list, p, o, empties)
-		guess := max(-64, min(64, -int(list[0].key)/100)) &^ 1 // scores are even
+		guess := guessDiscs(-int(list[0].key))
 		alpha, beta = max(-127, guess-aspiration-1), min(127, guess+aspiration+1)
 		if s.sel == 0 {
 			// A selective solve first: its best move goes first, and the
@@ -204,6 +204,14 @@ func (s *solver64) rootAspire(list []solveMove, p, o uint64, alpha, beta, emptie
 // Measured on the suite and r1–r9 (nodes in all, 2 to 8 discs), 6 was the
 // least, mostly for r9; 4 did better on the smaller positions.
 var aspiration = 6
+
+// guessDiscs turns a midgame search value of the learned evaluation into
+// a guess of the exact score, the centre of the root's first window: an
+// even disc difference within ±64 (exact scores are even), a finished
+// game's score as its discs.
+func guessDiscs(v int) int {
+	return max(-64, min(64, centidiscs(v)/100)) &^ 1
+}
 
 // pickNext moves the move of least key among list[i:] to list[i]: the
 // moves are taken in order one at a time, so a cutoff spares the sorting
