@@ -310,17 +310,11 @@ func (e *engineBits) pvs(p, o game.Bits, depth, alpha, beta int, passed bool) in
 			ttMove = game.Square(en.move)
 		}
 		if int(en.depth) >= depth {
-			lo, hi := int(en.lo), int(en.hi)
-			if lo >= beta {
-				return lo
+			var v int
+			var done bool
+			if v, alpha, beta, done = en.cut(alpha, beta); done {
+				return v
 			}
-			if hi <= alpha {
-				return hi
-			}
-			if lo == hi {
-				return lo
-			}
-			alpha, beta = max(alpha, lo), min(beta, hi)
 		}
 	}
 	a0 := alpha

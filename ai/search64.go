@@ -114,17 +114,11 @@ func (s *searcher64) pvs(p, o uint64, depth, alpha, beta int, passed bool) int {
 	if e, ok := s.tt.probe(k, h); ok {
 		ttMove = int(e.move)
 		if int(e.depth) >= depth {
-			lo, hi := int(e.lo), int(e.hi)
-			if lo >= beta {
-				return lo
+			var v int
+			var done bool
+			if v, alpha, beta, done = e.cut(alpha, beta); done {
+				return v
 			}
-			if hi <= alpha {
-				return hi
-			}
-			if lo == hi {
-				return lo
-			}
-			alpha, beta = max(alpha, lo), min(beta, hi)
 		}
 	}
 	if s.probCut != 0 && depth >= probCutMinDepth && beta == alpha+1 {

@@ -433,17 +433,11 @@ func (s *solver64) searchMoves(p, o, moves uint64, alpha, beta, empties int, pas
 		if e, ok := tt.probe(k, h); ok {
 			ttMove = int(e.move)
 			if s.usable(e.sel) {
-				lo, hi := int(e.lo), int(e.hi)
-				if lo >= beta {
-					return lo
+				var v int
+				var done bool
+				if v, alpha, beta, done = e.cut(alpha, beta); done {
+					return v
 				}
-				if hi <= alpha {
-					return hi
-				}
-				if lo == hi {
-					return lo
-				}
-				alpha, beta = max(alpha, lo), min(beta, hi)
 			}
 		}
 	}

@@ -64,6 +64,23 @@ func (t *table[K]) probe(key K, h uint64) (*entry[K], bool) {
 	return nil, false
 }
 
+// cut applies the entry's bounds to the window (alpha, beta) of a node
+// whose search they hold for. When they settle the node (a lower bound at
+// or above beta, an upper bound at or below alpha, or an exact score) it
+// returns that value and done; otherwise the window narrowed to them.
+func (e *entry[K]) cut(alpha, beta int) (v, a, b int, done bool) {
+	lo, hi := int(e.lo), int(e.hi)
+	switch {
+	case lo >= beta:
+		return lo, alpha, beta, true
+	case hi <= alpha:
+		return hi, alpha, beta, true
+	case lo == hi:
+		return lo, alpha, beta, true
+	}
+	return 0, max(alpha, lo), min(beta, hi), false
+}
+
 // store records that the score of key (hash h) at depth lies in [lo, hi]
 // and that move was the best one found. A new key takes the slot of the
 // two whose entry was searched less deep.
