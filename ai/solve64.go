@@ -418,7 +418,7 @@ func (s *solver64) searchMoves(p, o, moves uint64, alpha, beta, empties int, pas
 		}
 		return -s.search(o, p, -beta, -alpha, empties, true)
 	}
-	if alpha >= 2*empties-2 && s.g.n*s.g.n-2*count(o) <= alpha { // see stableBound
+	if s.stableGate(o, alpha, 2*empties-2) {
 		if v := s.stableBound(p, o); v <= alpha {
 			return v
 		}
@@ -561,7 +561,7 @@ var others5 = [5][4]uint8{{1, 2, 3, 4}, {0, 2, 3, 4}, {0, 1, 3, 4}, {0, 1, 2, 4}
 // nodes as small does.
 func (s *solver64) last5(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, passed bool) int {
 	s.b.nodes++
-	if alpha >= 12 && s.g.n*s.g.n-2*count(o) <= alpha { // see stableBound
+	if s.stableGate(o, alpha, 12) {
 		if v := s.stableBound(p, o); v <= alpha {
 			return v
 		}
@@ -604,7 +604,7 @@ var others6 = [6][5]uint8{{1, 2, 3, 4, 5}, {0, 2, 3, 4, 5}, {0, 1, 3, 4, 5}, {0,
 // the five bytes).
 func (s *solver64) last6(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, passed bool) int {
 	s.b.nodes++
-	if alpha >= 12 && s.g.n*s.g.n-2*count(o) <= alpha { // see stableBound
+	if s.stableGate(o, alpha, 12) {
 		if v := s.stableBound(p, o); v <= alpha {
 			return v
 		}
@@ -925,12 +925,19 @@ var orderValue = [64]int8{
 	20, 3, 7, 8, 8, 7, 3, 20,
 }
 
-// stableBound returns the most p can score, given that p can never turn
-// o's stable discs over: the stability cutoff. Its callers look only
-// when alpha is at least 2·empties − 2 (12 at 5 and 6 empties), where
-// the cut comes often enough to pay for counting stable discs (lower
+// stableGate reports whether a node of p's facing o's discs, failing
+// low at alpha, should try the stability cutoff (stableBound): when alpha
+// is at least least (2·empties − 2, or 12 at 5 and 6 empties), where the
+// cut comes often enough to pay for counting stable discs (lower
 // thresholds spent more than the cuts saved: docs/measurements.md), and
-// when o has discs enough for the bound to reach alpha.
+// when o has discs enough for the bound to reach alpha. It inlines into
+// the search; stableBound does not.
+func (s *solver64) stableGate(o uint64, alpha, least int) bool {
+	return alpha >= least && s.g.n*s.g.n-2*count(o) <= alpha
+}
+
+// stableBound returns the most p can score, given that p can never turn
+// o's stable discs over: the stability cutoff.
 func (s *solver64) stableBound(p, o uint64) int {
 	return s.g.n*s.g.n - 2*count(s.g.stableFull(o, p))
 }
