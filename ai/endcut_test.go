@@ -285,20 +285,17 @@ func TestSelectiveLevels(t *testing.T) {
 		if m != game.Pass {
 			what = m.Name(8)
 		}
-		if v, ok := cache.Get(b.Line(), what); ok {
-			return v
-		}
-		var v int
-		if m == game.Pass {
-			v = solveScore(t, b)
-		} else {
+		v, err := cache.Score(b.Line(), what, func() (int, error) {
+			if m == game.Pass {
+				return solveScore(t, b), nil
+			}
 			next, _, err := b.Play(m)
 			if err != nil {
-				t.Fatal(err)
+				return 0, err
 			}
-			v = -solveScore(t, next)
-		}
-		if err := cache.Put(b.Line(), what, v); err != nil {
+			return -solveScore(t, next), nil
+		})
+		if err != nil {
 			t.Fatal(err)
 		}
 		return v

@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -142,33 +143,22 @@ func TestExpertAgreement(t *testing.T) {
 func exactScore(ctx context.Context, t *testing.T, c *scorecache.Cache, b game.Board, m game.Square) (top, got int) {
 	t.Helper()
 	pos := b.Line()
-	put := func(move string, v int) {
-		if err := c.Put(pos, move, v); err != nil {
-			t.Fatal(err)
-		}
-	}
-	top, haveTop := c.Get(pos, scorecache.Top)
-	got, haveGot := c.Get(pos, m.Name(8))
-	if haveTop && haveGot {
-		return top, got
-	}
-	if !haveTop {
+	top, err := c.Score(pos, scorecache.Top, func() (int, error) {
+		var putErr error
 		sol, err := ai.Solve(ctx, b, func(r ai.RootMove) {
-			if r.Exact {
-				put(r.Move.Name(8), r.Score)
+			if r.Exact && putErr == nil {
+				putErr = c.Put(pos, r.Move.Name(8), r.Score)
 			}
 		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		top = sol.Score
-		put(scorecache.Top, top)
-		if got, haveGot = c.Get(pos, m.Name(8)); haveGot {
-			return top, got
-		}
+		return sol.Score, cmp.Or(err, putErr)
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
-	got = solveMove(ctx, t, b, m)
-	put(m.Name(8), got)
+	got, err = c.Score(pos, m.Name(8), func() (int, error) { return solveMove(ctx, t, b, m), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
 	return top, got
 }
 

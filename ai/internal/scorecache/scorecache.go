@@ -77,6 +77,19 @@ func (c *Cache) Put(pos, move string, v int) error {
 	return err
 }
 
+// Score returns the score of move (or Top) in pos from the cache, or
+// else computes it with solve and keeps it.
+func (c *Cache) Score(pos, move string, solve func() (int, error)) (int, error) {
+	if v, ok := c.Get(pos, move); ok {
+		return v, nil
+	}
+	v, err := solve()
+	if err != nil {
+		return 0, err
+	}
+	return v, c.Put(pos, move, v)
+}
+
 // Positions returns the positions whose own score the cache holds, in the
 // order they were first kept.
 func (c *Cache) Positions() []string { return c.positions }

@@ -1,6 +1,7 @@
 package scorecache
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -56,6 +57,42 @@ func TestMemoryOnly(t *testing.T) {
 	}
 	if err := c.Close(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestScoreSolvesOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "scores.txt")
+	c, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	solve := func() (int, error) { calls++; return 6, nil }
+	for range 2 {
+		if v, err := c.Score("A", "c4", solve); err != nil || v != 6 {
+			t.Fatalf("Score = %d, %v; want 6", v, err)
+		}
+	}
+	if calls != 1 {
+		t.Errorf("solved %d times, want once", calls)
+	}
+	fail := errors.New("stopped")
+	if _, err := c.Score("B", Top, func() (int, error) { return 0, fail }); err != fail {
+		t.Errorf("Score with a failing solve: %v, want %v", err, fail)
+	}
+	if _, ok := c.Get("B", Top); ok {
+		t.Error("a failed solve was kept")
+	}
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	c, err = Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if v, err := c.Score("A", "c4", func() (int, error) { return 0, errors.New("solved again") }); err != nil || v != 6 {
+		t.Errorf("after reopening, Score = %d, %v; want 6 from the file", v, err)
 	}
 }
 
