@@ -925,13 +925,12 @@ var orderValue = [64]int8{
 	20, 3, 7, 8, 8, 7, 3, 20,
 }
 
-// stableGate reports whether a node of p's facing o's discs, failing
-// low at alpha, should try the stability cutoff (stableBound): when alpha
-// is at least least (2·empties − 2, or 12 at 5 and 6 empties), where the
-// cut comes often enough to pay for counting stable discs (lower
-// thresholds spent more than the cuts saved: docs/measurements.md), and
-// when o has discs enough for the bound to reach alpha. It inlines into
-// the search; stableBound does not.
+// stableGate reports whether a node where o is the opponent should try
+// the stability cutoff (stableBound) against alpha: when alpha is at least
+// least (2·empties − 2, or 12 at 5 and 6 empties), where the cut comes
+// often enough to pay for counting stable discs (lower thresholds spent
+// more than the cuts saved: docs/measurements.md), and when o has discs
+// enough for the bound to reach alpha.
 func (s *solver64) stableGate(o uint64, alpha, least int) bool {
 	return alpha >= least && s.g.n*s.g.n-2*count(o) <= alpha
 }
