@@ -22,14 +22,7 @@ func TestReopenKeepsScores(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := c.Close(); err != nil {
-		t.Fatal(err)
-	}
-	c, err = Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c = reopen(t, c, path)
 	if got := c.Positions(); !slices.Equal(got, []string{"B", "A"}) {
 		t.Errorf("Positions() = %q, want [B A]", got)
 	}
@@ -42,6 +35,21 @@ func TestReopenKeepsScores(t *testing.T) {
 			t.Errorf("Get(%s, %s) = %d, %v; want %d, %v", w.pos, w.move, v, ok, w.v, w.ok)
 		}
 	}
+}
+
+// reopen closes c and opens its file again, to be closed when the test
+// ends.
+func reopen(t *testing.T, c *Cache, path string) *Cache {
+	t.Helper()
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
 }
 
 func TestMemoryOnly(t *testing.T) {
@@ -83,14 +91,7 @@ func TestScoreSolvesOnce(t *testing.T) {
 	if _, ok := c.Get("B", Top); ok {
 		t.Error("a failed solve was kept")
 	}
-	if err := c.Close(); err != nil {
-		t.Fatal(err)
-	}
-	c, err = Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c = reopen(t, c, path)
 	if v, err := c.Score("A", "c4", func() (int, error) { return 0, errors.New("solved again") }); err != nil || v != 6 {
 		t.Errorf("after reopening, Score = %d, %v; want 6 from the file", v, err)
 	}
