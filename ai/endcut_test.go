@@ -148,7 +148,10 @@ func TestEndCutStatistics(t *testing.T) {
 		a.s += diff
 		a.s2 += diff * diff
 	}
-	const deep = -1 // the depth key of the deep prediction
+	// The depth keys of the deep prediction: by pairs of empties, as the
+	// other depths, and by each number of empties, which tells its even
+	// depths from its odd ones (endCutParams' means).
+	const deep, deepByEmpties = -1, -2
 	for i := range *endCutMeasure {
 		rng := rand.New(rand.NewPCG(uint64(i), 991))
 		b, ok := hardPosition(rng, 12+rng.IntN(11))
@@ -167,7 +170,9 @@ func TestEndCutStatistics(t *testing.T) {
 		}
 		if d, _, _ := endCutParams(e, true); d > 0 {
 			v, _ := fixedDepth(learned8, newTable[key64](16), p, o, d, expertProbCut)
-			add([2]int{e / 2 * 2, deep}, float64(sol.Score*100-centidiscs(v)))
+			diff := float64(sol.Score*100 - centidiscs(v))
+			add([2]int{e / 2 * 2, deep}, diff)
+			add([2]int{e, deepByEmpties}, diff)
 		}
 	}
 	for e := 12; e <= 22; e += 2 {
@@ -180,6 +185,13 @@ func TestEndCutStatistics(t *testing.T) {
 				}
 				t.Logf("empties %d-%d %s: n %.0f mean %.0f sd %.0f", e, e+1, what, a.n, m, math.Sqrt(a.s2/a.n-m*m))
 			}
+		}
+	}
+	for e := deepCutEmpties; e <= 23; e++ {
+		if a := res[[2]int{e, deepByEmpties}]; a != nil {
+			d, _, _ := endCutParams(e, true)
+			m := a.s / a.n
+			t.Logf("empties %d deep (depth %d): n %.0f mean %.0f sd %.0f", e, d, a.n, m, math.Sqrt(a.s2/a.n-m*m))
 		}
 	}
 }
