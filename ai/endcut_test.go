@@ -137,11 +137,10 @@ func TestEndCutStatistics(t *testing.T) {
 	if *endCutMeasure == 0 {
 		t.Skip("solves hundreds of endgames; run with -endcut N")
 	}
-	type acc struct{ n, s, s2 float64 }
-	res := map[[2]int]*acc{}
+	res := map[[2]int]*errAcc{}
 	add := func(k [2]int, diff float64) {
 		if res[k] == nil {
-			res[k] = &acc{}
+			res[k] = &errAcc{}
 		}
 		a := res[k]
 		a.n++
@@ -178,22 +177,29 @@ func TestEndCutStatistics(t *testing.T) {
 	for e := 12; e <= 22; e += 2 {
 		for d := deep; d <= 6; d++ {
 			if a := res[[2]int{e, d}]; a != nil {
-				m := a.s / a.n
 				what := fmt.Sprintf("depth %d", d)
 				if d == deep {
 					what = "deep"
 				}
-				t.Logf("empties %d-%d %s: n %.0f mean %.0f sd %.0f", e, e+1, what, a.n, m, math.Sqrt(a.s2/a.n-m*m))
+				t.Logf("empties %d-%d %s: %s", e, e+1, what, a)
 			}
 		}
 	}
 	for e := deepCutEmpties; e <= 23; e++ {
 		if a := res[[2]int{e, deepByEmpties}]; a != nil {
 			d, _, _ := endCutParams(e, true)
-			m := a.s / a.n
-			t.Logf("empties %d deep (depth %d): n %.0f mean %.0f sd %.0f", e, d, a.n, m, math.Sqrt(a.s2/a.n-m*m))
+			t.Logf("empties %d deep (depth %d): %s", e, d, a)
 		}
 	}
+}
+
+// errAcc sums a prediction's errors (exact score less prediction).
+type errAcc struct{ n, s, s2 float64 }
+
+// String gives their number, mean and standard deviation.
+func (a *errAcc) String() string {
+	m := a.s / a.n
+	return fmt.Sprintf("n %.0f mean %.0f sd %.0f", a.n, m, math.Sqrt(a.s2/a.n-m*m))
 }
 
 // hardPosition plays a game of Hard at 20 000 nodes a move, after six
