@@ -4,7 +4,7 @@
 // the square's lines as constants and the diagonals along which the last
 // move cannot flip (one square or none on each side) left out. Run it with
 // `go generate` (or `go run gen_last.go`) in this directory; -o names
-// another output file, which TestLastSqGenerated uses to check that the
+// another output file, which TestGenerated uses to check that the
 // committed file is current.
 package main
 

@@ -566,6 +566,26 @@ func (s *solver64) last5(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, 
 			return v
 		}
 	}
+	var best int
+	if useLeafAsm {
+		var n int
+		best, n = last5asm(p, o, alpha, beta, sqs)
+		s.b.nodes += uint64(n)
+	} else {
+		best = s.last5Go(p, o, alpha, beta, sqs)
+	}
+	if best == -127 {
+		if passed {
+			return -final(o, p, 5)
+		}
+		return -s.last5(o, p, -beta, -alpha, sqs, true)
+	}
+	return best
+}
+
+// last5Go is last5's loop over the mover's moves: the best score, or -127
+// if the mover has none.
+func (s *solver64) last5Go(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8) int {
 	best := -127
 	for i := range 5 {
 		sq := int(sqs[i]) & 63
@@ -585,12 +605,6 @@ func (s *solver64) last5(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, 
 			}
 			alpha = max(alpha, v)
 		}
-	}
-	if best == -127 {
-		if passed {
-			return -final(o, p, 5)
-		}
-		return -s.last5(o, p, -beta, -alpha, sqs, true)
 	}
 	return best
 }
@@ -679,8 +693,20 @@ func last1(p, o uint64, sq int) int {
 
 // last4 returns the score when four empty squares, a, b, c and d (in
 // parity order), are left and p is to move: small's loop unrolled, without
-// the list of the others to copy. It counts its nodes as small does.
+// the list of the others to copy. It counts its nodes as small does. Where
+// the processor has it the assembly searches (leaf_amd64.s), else last4Go;
+// so with last5's moves, last3 and last2.
 func (s *solver64) last4(p, o uint64, a, b, c, d, alpha, beta int) int {
+	if useLeafAsm {
+		v, n := last4asm(p, o, a, b, c, d, alpha, beta)
+		s.b.nodes += uint64(n)
+		return v
+	}
+	return s.last4Go(p, o, a, b, c, d, alpha, beta)
+}
+
+// last4Go is last4 in Go.
+func (s *solver64) last4Go(p, o uint64, a, b, c, d, alpha, beta int) int {
 	s.b.nodes++
 	best := -127
 	if adjacent[a]&o != 0 {
@@ -778,6 +804,14 @@ func (s *solver64) last4(p, o uint64, a, b, c, d, alpha, beta int) int {
 // last3 returns the score when three empty squares, a, b and c (in parity
 // order), are left and p is to move.
 func last3(p, o uint64, a, b, c, alpha, beta int) int {
+	if useLeafAsm {
+		return last3asm(p, o, a, b, c, alpha, beta)
+	}
+	return last3Go(p, o, a, b, c, alpha, beta)
+}
+
+// last3Go is last3 in Go.
+func last3Go(p, o uint64, a, b, c, alpha, beta int) int {
 	best := -127
 	if adjacent[a]&o != 0 {
 		if f := flips(p, o, a); f != 0 {
@@ -843,8 +877,17 @@ func last3(p, o uint64, a, b, c, alpha, beta int) int {
 }
 
 // last2 returns the score when two empty squares, a and b, are left and p
-// is to move.
+// is to move: by the assembly where the processor has it (leaf_amd64.s),
+// else by last2Go.
 func last2(p, o uint64, a, b, alpha, beta int) int {
+	if useLeafAsm {
+		return last2asm(p, o, a, b, alpha, beta)
+	}
+	return last2Go(p, o, a, b, alpha, beta)
+}
+
+// last2Go is last2 in Go.
+func last2Go(p, o uint64, a, b, alpha, beta int) int {
 	best := -127
 	if adjacent[a]&o != 0 {
 		if f := flips(p, o, a); f != 0 {

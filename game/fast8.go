@@ -132,3 +132,7 @@ var rays64 = func() (t [64][8]uint64) {
 	}
 	return t
 }()
+
+// Rays64 returns the eight rays from sq on an 8×8 board, as Flips64 follows
+// them: first the four towards higher bits, then the four towards lower.
+func Rays64(sq Square) [8]uint64 { return rays64[sq&63] }

@@ -1,0 +1,272 @@
+//go:build amd64 && !purego
+
+package ai
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"reversi/game"
+)
+
+// needLeafAsm skips a test of the assembly on a processor without it.
+func needLeafAsm(t *testing.T) {
+	t.Helper()
+	if !useLeafAsm {
+		t.Skip("this processor lacks AVX2 or POPCNT: the last two empties are searched in Go")
+	}
+}
+
+// leafBoard returns random discs for both sides with the squares of empty
+// left clear; some boards are lopsided, where passes are common, and some
+// sparse, as on 6×6 or early in the game.
+func leafBoard(rng *rand.Rand, empty uint64) (p, o uint64) {
+	p = rng.Uint64()
+	switch rng.IntN(4) {
+	case 0:
+		p |= rng.Uint64() | rng.Uint64()
+	case 1:
+		p &= rng.Uint64() & rng.Uint64()
+	}
+	p &^= empty
+	o = ^(p | empty)
+	if rng.IntN(4) == 0 {
+		sparse := rng.Uint64() | rng.Uint64()
+		p, o = p&sparse, o&sparse
+	}
+	return p, o
+}
+
+func TestFlipsAsm(t *testing.T) {
+	needLeafAsm(t)
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 200000 {
+		sq := rng.IntN(64)
+		p, o := leafBoard(rng, 1<<uint(sq))
+		if got, want := flipsAsm(p, o, sq), flips(p, o, sq); got != want {
+			t.Fatalf("flipsAsm(%#x, %#x, %d) = %#x, want %#x", p, o, sq, got, want)
+		}
+	}
+}
+
+func TestLast1Asm(t *testing.T) {
+	needLeafAsm(t)
+	rng := rand.New(rand.NewPCG(9, 10))
+	for range 200000 {
+		sq := rng.IntN(64)
+		p, o := leafBoard(rng, 1<<uint(sq))
+		if got, want := last1asm(p, o, sq), last1(p, o, sq); got != want {
+			t.Fatalf("last1asm(%#x, %#x, %d) = %d, want %d", p, o, sq, got, want)
+		}
+	}
+}
+
+// TestLast2Asm holds the assembly to last2Go: the same value for every
+// window, not only the same bound, so the solver's tree is the same.
+func TestLast2Asm(t *testing.T) {
+	needLeafAsm(t)
+	rng := rand.New(rand.NewPCG(11, 12))
+	for range 200000 {
+		sqs, empty := randomEmpties(rng, 2)
+		p, o := leafBoard(rng, empty)
+		alpha, beta := randomWindow(rng)
+		a, b := int(sqs[0]), int(sqs[1])
+		if got, want := last2asm(p, o, a, b, alpha, beta), last2Go(p, o, a, b, alpha, beta); got != want {
+			t.Fatalf("last2asm(%#x, %#x, %d, %d, %d, %d) = %d, want %d", p, o, a, b, alpha, beta, got, want)
+		}
+	}
+}
+
+// TestLast3Asm holds the assembly to last3Go as TestLast2Asm does.
+func TestLast3Asm(t *testing.T) {
+	needLeafAsm(t)
+	rng := rand.New(rand.NewPCG(13, 14))
+	for range 100000 {
+		sqs, empty := randomEmpties(rng, 3)
+		p, o := leafBoard(rng, empty)
+		alpha, beta := randomWindow(rng)
+		a, b, c := int(sqs[0]), int(sqs[1]), int(sqs[2])
+		if got, want := last3asm(p, o, a, b, c, alpha, beta), last3Go(p, o, a, b, c, alpha, beta); got != want {
+			t.Fatalf("last3asm(%#x, %#x, %d, %d, %d, %d, %d) = %d, want %d", p, o, a, b, c, alpha, beta, got, want)
+		}
+	}
+}
+
+// randomEmpties returns n distinct random squares and their set.
+func randomEmpties(rng *rand.Rand, n int) (sqs [smallEmpties]int8, empty uint64) {
+	for i := range n {
+		for {
+			sq := rng.IntN(64)
+			if empty&(1<<uint(sq)) == 0 {
+				sqs[i], empty = int8(sq), empty|1<<uint(sq)
+				break
+			}
+		}
+	}
+	return sqs, empty
+}
+
+// randomWindow returns a random window, sometimes the full one.
+func randomWindow(rng *rand.Rand) (alpha, beta int) {
+	if rng.IntN(5) == 0 {
+		return -127, 127
+	}
+	alpha = rng.IntN(129) - 65
+	return alpha, alpha + 1 + rng.IntN(20)
+}
+
+// TestLast4Asm and TestLast5Asm hold the assembly to last4Go and last5Go:
+// the same value for every window and the same count of positions.
+func TestLast4Asm(t *testing.T) {
+	needLeafAsm(t)
+	rng := rand.New(rand.NewPCG(15, 16))
+	s := &solver64{g: geo8, b: newBudget(context.Background(), 0, time.Time{})}
+	for range 100000 {
+		sqs, empty := randomEmpties(rng, 4)
+		p, o := leafBoard(rng, empty)
+		alpha, beta := randomWindow(rng)
+		a, b, c, d := int(sqs[0]), int(sqs[1]), int(sqs[2]), int(sqs[3])
+		s.b.nodes = 0
+		want := s.last4Go(p, o, a, b, c, d, alpha, beta)
+		got, n := last4asm(p, o, a, b, c, d, alpha, beta)
+		if got != want || uint64(n) != s.b.nodes {
+			t.Fatalf("last4asm(%#x, %#x, %d, %d, %d, %d, %d, %d) = %d in %d positions, want %d in %d",
+				p, o, a, b, c, d, alpha, beta, got, n, want, s.b.nodes)
+		}
+	}
+}
+
+func TestLast5Asm(t *testing.T) {
+	needLeafAsm(t)
+	rng := rand.New(rand.NewPCG(17, 18))
+	s := &solver64{g: geo8, b: newBudget(context.Background(), 0, time.Time{})}
+	for range 50000 {
+		sqs, empty := randomEmpties(rng, 5)
+		p, o := leafBoard(rng, empty)
+		alpha, beta := randomWindow(rng)
+		s.b.nodes = 0
+		want := s.last5Go(p, o, alpha, beta, &sqs)
+		got, n := last5asm(p, o, alpha, beta, &sqs)
+		if got != want || uint64(n) != s.b.nodes {
+			t.Fatalf("last5asm(%#x, %#x, %d, %d, %v) = %d in %d positions, want %d in %d",
+				p, o, alpha, beta, sqs, got, n, want, s.b.nodes)
+		}
+	}
+}
+
+var leafRace = flag.String("leafrace", "", "solve the endgames of testdata/edax-race.txt whose ids start with this (\"all\" for every one) with the assembly and without, in turn, and log both times")
+
+// TestLeafRace is a measurement, not a check of speed: each position is
+// solved with the last empties in assembly and in Go, one after the other
+// in alternating order, so that the machine's drift falls on both; it
+// fails only if the two differ in score, move or positions searched.
+//
+//	go test ./ai -run TestLeafRace -leafrace b -v -timeout 1h
+func TestLeafRace(t *testing.T) {
+	if *leafRace == "" {
+		t.Skip("a measurement: run with -leafrace PREFIX (or all)")
+	}
+	needLeafAsm(t)
+	data, err := os.ReadFile("testdata/edax-race.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(saved bool) { useLeafAsm = saved }(useLeafAsm)
+	var total [2]time.Duration
+	i := 0
+	for line := range strings.Lines(string(data)) {
+		f := strings.Fields(line)
+		if len(f) != 3 || strings.HasPrefix(f[0], "#") || (*leafRace != "all" && !strings.HasPrefix(f[0], *leafRace)) {
+			continue
+		}
+		b, err := game.ParseLine(f[1] + " " + f[2])
+		if err != nil {
+			t.Fatalf("%s: %v", f[0], err)
+		}
+		var took [2]time.Duration
+		var sols [2]Solution
+		for k := range 2 {
+			asm := (i+k)%2 == 1
+			useLeafAsm = asm
+			start := time.Now()
+			sol, err := Solve(context.Background(), b, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := 0
+			if asm {
+				v = 1
+			}
+			took[v], sols[v] = time.Since(start), sol
+		}
+		i++
+		if sols[0] != sols[1] {
+			t.Errorf("%s: Go %+v, assembly %+v", f[0], sols[0], sols[1])
+		}
+		total[0] += took[0]
+		total[1] += took[1]
+		t.Logf("%-4s %+3d %11d positions  Go %8.3f s  assembly %8.3f s  %.2f", f[0], sols[1].Score, sols[1].Nodes,
+			took[0].Seconds(), took[1].Seconds(), took[1].Seconds()/took[0].Seconds())
+	}
+	t.Logf("all: Go %.2f s, assembly %.2f s, %.3f", total[0].Seconds(), total[1].Seconds(), total[1].Seconds()/total[0].Seconds())
+}
+
+// BenchmarkLeaf searches random positions of four and five empties (full
+// boards, random windows) by the Go and by the assembly; calls do not wait
+// on each other, so this is the throughput, not the latency a solve sees.
+func BenchmarkLeaf(b *testing.B) {
+	if !useLeafAsm {
+		b.Skip("this processor lacks the instructions the assembly needs")
+	}
+	rng := rand.New(rand.NewPCG(19, 20))
+	type leaf struct {
+		p, o        uint64
+		sqs         [smallEmpties]int8
+		alpha, beta int
+	}
+	for _, n := range []int{4, 5} {
+		leaves := make([]leaf, 1024)
+		for i := range leaves {
+			sqs, empty := randomEmpties(rng, n)
+			p := rng.Uint64() &^ empty
+			alpha := rng.IntN(41) - 20
+			leaves[i] = leaf{p, ^(p | empty), sqs, alpha, alpha + 1}
+		}
+		s := &solver64{g: geo8, b: newBudget(context.Background(), 0, time.Time{})}
+		search := map[string]func(l *leaf) int{
+			"go": func(l *leaf) int {
+				if n == 4 {
+					return s.last4Go(l.p, l.o, int(l.sqs[0]), int(l.sqs[1]), int(l.sqs[2]), int(l.sqs[3]), l.alpha, l.beta)
+				}
+				return s.last5Go(l.p, l.o, l.alpha, l.beta, &l.sqs)
+			},
+			"asm": func(l *leaf) int {
+				if n == 4 {
+					v, _ := last4asm(l.p, l.o, int(l.sqs[0]), int(l.sqs[1]), int(l.sqs[2]), int(l.sqs[3]), l.alpha, l.beta)
+					return v
+				}
+				v, _ := last5asm(l.p, l.o, l.alpha, l.beta, &l.sqs)
+				return v
+			},
+		}
+		for _, name := range []string{"go", "asm"} {
+			b.Run(fmt.Sprintf("%d/%s", n, name), func(b *testing.B) {
+				// The Go functions call down through last4, last3 and
+				// last2, which would pick the assembly.
+				defer func(saved bool) { useLeafAsm = saved }(useLeafAsm)
+				useLeafAsm = name == "asm"
+				f, i := search[name], 0
+				for b.Loop() {
+					f(&leaves[i&1023])
+					i++
+				}
+			})
+		}
+	}
+}

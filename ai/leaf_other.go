@@ -1,0 +1,16 @@
+//go:build !amd64 || purego
+
+package ai
+
+// Without the assembly the last five empties are searched in Go: these
+// are never called.
+const useLeafAsm = false
+
+const noLeafAsm = "ai: no assembly for the last empties on this platform"
+
+func last5asm(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8) (best, nodes int) {
+	panic(noLeafAsm)
+}
+func last4asm(p, o uint64, a, b, c, d, alpha, beta int) (score, nodes int) { panic(noLeafAsm) }
+func last3asm(p, o uint64, a, b, c, alpha, beta int) int                   { panic(noLeafAsm) }
+func last2asm(p, o uint64, a, b, alpha, beta int) int                      { panic(noLeafAsm) }
