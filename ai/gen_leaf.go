@@ -25,7 +25,10 @@ func main() {
 	writeLastN(&b, 3)
 	writeLastN(&b, 4)
 	writeLastN(&b, 5)
+	writeLastN(&b, 6)
+	writeStable(&b)
 	writeEntries(&b)
+	writeConsts(&b)
 	if err := os.WriteFile(*out, b.Bytes(), 0o644); err != nil {
 		log.Fatal(err)
 	}
@@ -255,39 +258,83 @@ func writeFinal(b *bytes.Buffer, n int) {
 // sqRegs are the registers that hand lastN<> its empty squares.
 var sqRegs = []string{"CX", "DX", "R8", "R9", "R10"}
 
-// writeLastN writes lastN<> for n of 3 to 5: AX the mover's discs, BX the
-// opponent's, the squares in sqRegs, SI alpha, DI beta; the score in R12.
-// It keeps its values on the stack, since the level below uses every
-// register, and searches each square in order as lastNGo does. last4
-// counts the positions it makes (as last4Go adds them to the budget) and
-// returns the count in R11. last5 is only last5's loop over its moves,
-// which the Go around it calls after the stability cutoff: it returns -127
-// when the mover has no move (the pass is left to Go) and in R11 the
-// positions its last4s made.
+// writeLastN writes lastN<> for n of 3 to 6: AX the mover's discs, BX the
+// opponent's, the squares where sqArg says, SI alpha, DI beta; the score in
+// R12. It keeps its
+// values on the stack, since the level below uses every register, and
+// searches each square in order as lastNGo does, with the same windows.
+//
+// last3 and last4 try the opponent's moves in turn when the mover has
+// none. last4 counts the positions it makes as last4Go does (one on
+// entry, one a move, one for a pass) and returns the count in R11.
+//
+// last5 and last6 are the whole of last5Go and last6Go on 8×8: R11 says
+// whether the mover's opponent has just passed. Each counts one position
+// on entry, tries the stability cutoff (stable<>), adds up the positions
+// its children count, and returns the total in R11; when the mover has no
+// move it searches again from the top with the sides and the window
+// swapped and negates what that returns, as last5Go's call of itself
+// does, or, after a pass, scores the finished game.
 func writeLastN(b *bytes.Buffer, n int) {
-	// The frame holds p, o, the n squares, alpha, beta, best and nodes.
+	full := n >= 5
+	// The frame holds p, o, the squares, alpha, beta, best, nodes, and
+	// for last5 and last6 whether to negate the result and whether the
+	// opponent has passed.
 	slot := func(i int) string { return fmt.Sprintf("%d(SP)", 8*i) }
 	p, o := slot(0), slot(1)
 	sq := func(i int) string { return slot(2 + i) }
 	alpha, beta := slot(2+n), slot(3+n)
 	best, nodes := slot(4+n), slot(5+n)
+	neg, passed := slot(6+n), slot(7+n)
 	frame := 8 * (6 + n)
-	counts, sums := n == 4, n == 5
+	if full {
+		frame += 16
+	}
 	fmt.Fprintf(b, "// last%d: see writeLastN in gen_leaf.go.\n", n)
 	fmt.Fprintf(b, "TEXT last%d<>(SB), NOSPLIT, $%d-0\n", n, frame)
 	fmt.Fprintf(b, "\tMOVQ AX, %s\n\tMOVQ BX, %s\n", p, o)
 	for i := range n {
-		fmt.Fprintf(b, "\tMOVQ %s, %s\n", sqRegs[i], sq(i))
+		fmt.Fprintf(b, "\tMOVQ %s, %s\n", sqArg(i), sq(i))
 	}
-	fmt.Fprintf(b, "\tMOVQ SI, %s\n\tMOVQ DI, %s\n\tMOVQ $-127, %s\n", alpha, beta, best)
-	if counts {
+	fmt.Fprintf(b, "\tMOVQ SI, %s\n\tMOVQ DI, %s\n", alpha, beta)
+	switch {
+	case n == 4:
 		fmt.Fprintf(b, "\tMOVQ $1, %s\n", nodes)
+	case full:
+		fmt.Fprintf(b, "\tMOVQ $0, %s\n\tMOVQ $0, %s\n\tMOVQ R11, %s\n", nodes, neg, passed)
+		fmt.Fprintf(b, `
+top:
+	INCQ %[1]s
+
+	// The stability cutoff, as stableGate and stableBound: when alpha is
+	// at least 12 and the opponent has enough discs, the most the mover
+	// can score is 64 less twice the opponent's stable discs.
+	MOVQ %[2]s, SI
+	CMPQ SI, $12
+	JLT  tryMoves
+	MOVQ %[3]s, R9
+	POPCNTQ R9, CX
+	SHLQ $1, CX
+	MOVQ $64, R12
+	SUBQ CX, R12
+	CMPQ R12, SI
+	JGT  tryMoves
+	MOVQ R9, R8
+	MOVQ %[4]s, R9
+	CALL stable<>(SB)
+	POPCNTQ R10, R10
+	SHLQ $1, R10
+	MOVQ $64, R12
+	SUBQ R10, R12
+	CMPQ R12, %[2]s
+	JLE  done
+
+tryMoves:
+`, nodes, alpha, o, p)
 	}
-	if sums {
-		fmt.Fprintf(b, "\tMOVQ $0, %s\n", nodes)
-	}
+	fmt.Fprintf(b, "\tMOVQ $-127, %s\n", best)
 	// try writes one move at square i: by the mover (pass false) or, when
-	// the mover has none, by the opponent.
+	// the mover has none, by the opponent (last3 and last4).
 	try := func(i int, pass bool, next string) {
 		mover, opp, moverY, oppY := "AX", "BX", "Y14", "Y15"
 		if pass {
@@ -305,7 +352,7 @@ func writeLastN(b *bytes.Buffer, n int) {
 	TESTQ R11, R11
 	JZ   %[4]s
 `, sq(i), p, o, next, opp, moverY, oppY)
-		if counts {
+		if n == 4 {
 			fmt.Fprintf(b, "\tINCQ %s\n", nodes)
 		}
 		// The child: the mover's discs less the flips become the
@@ -319,9 +366,12 @@ func writeLastN(b *bytes.Buffer, n int) {
 		k := 0
 		for j := range n {
 			if j != i {
-				fmt.Fprintf(b, "\tMOVQ %s, %s\n", sq(j), sqRegs[k])
+				fmt.Fprintf(b, "\tMOVQ %s, %s\n", sq(j), sqArg(k))
 				k++
 			}
+		}
+		if n == 6 {
+			b.WriteString("\tXORL R11, R11\n") // the child's opponent has not passed
 		}
 		if pass {
 			fmt.Fprintf(b, "\tMOVQ %s, SI\n\tMOVQ %s, DI\n\tCALL last%d<>(SB)\n", alpha, beta, n-1)
@@ -336,11 +386,11 @@ func writeLastN(b *bytes.Buffer, n int) {
 `, best, next, alpha, beta)
 		} else {
 			fmt.Fprintf(b, "\tMOVQ %s, SI\n\tNEGQ SI\n\tMOVQ %s, DI\n\tNEGQ DI\n\tCALL last%d<>(SB)\n", beta, alpha, n-1)
-			if sums {
+			if full {
 				fmt.Fprintf(b, "\tADDQ R11, %s\n", nodes)
 			}
-			b.WriteString("\tNEGQ R12\n")
-			fmt.Fprintf(b, `	CMPQ R12, %[1]s
+			fmt.Fprintf(b, `	NEGQ R12
+	CMPQ R12, %[1]s
 	JLE  %[2]s
 	MOVQ R12, %[1]s
 	CMPQ R12, %[3]s
@@ -355,16 +405,44 @@ func writeLastN(b *bytes.Buffer, n int) {
 	for i := range n {
 		try(i, false, fmt.Sprintf("move%d", i))
 	}
-	fmt.Fprintf(b, "\n\tMOVQ %s, R12\n", best)
-	if !sums {
-		fmt.Fprintf(b, `	CMPQ R12, $-127
-	JNE  done
+	fmt.Fprintf(b, "\n\tMOVQ %s, R12\n\tCMPQ R12, $-127\n\tJNE  done\n", best)
+	if full {
+		fmt.Fprintf(b, `
+	// No move: after a pass the game is over; else the opponent moves,
+	// searched from the top with the sides and the window swapped, and
+	// the result negated.
+	CMPQ %[1]s, $0
+	JNE  over
+	MOVQ %[2]s, AX
+	MOVQ %[3]s, BX
+	MOVQ BX, %[2]s
+	MOVQ AX, %[3]s
+	MOVQ %[4]s, SI
+	MOVQ %[5]s, DI
+	NEGQ SI
+	NEGQ DI
+	MOVQ DI, %[4]s
+	MOVQ SI, %[5]s
+	XORQ $1, %[6]s
+	MOVQ $1, %[1]s
+	JMP  top
 
+over:
+	// -final(o, p, n): the opponent's discs less the mover's, negated.
+	MOVQ %[3]s, AX
+	MOVQ %[2]s, BX
+	POPCNTQ AX, R12
+	POPCNTQ BX, R13
+`, passed, p, o, alpha, beta, neg)
+		writeFinal(b, n)
+		b.WriteString("\tNEGQ R12\n")
+	} else {
+		fmt.Fprintf(b, `
 	// The mover passes: the opponent moves, and the mover's score is the
 	// smallest.
 	MOVQ $127, %s
 `, best)
-		if counts {
+		if n == 4 {
 			fmt.Fprintf(b, "\tINCQ %s\n", nodes)
 		}
 		for i := range n {
@@ -382,10 +460,128 @@ func writeLastN(b *bytes.Buffer, n int) {
 		writeFinal(b, n)
 	}
 	b.WriteString("\ndone:\n")
-	if counts || sums {
+	if full {
+		fmt.Fprintf(b, "\tCMPQ %s, $0\n\tJEQ  positive\n\tNEGQ R12\n\npositive:\n", neg)
+	}
+	if n >= 4 {
 		fmt.Fprintf(b, "\tMOVQ %s, R11\n", nodes)
 	}
 	b.WriteString("\tRET\n\n")
+}
+
+// sqArg names where lastN<> takes its i-th square: the first five in
+// sqRegs, the sixth (last6's) in R13.
+func sqArg(i int) string {
+	if i < len(sqRegs) {
+		return sqRegs[i]
+	}
+	return "R13"
+}
+
+// The constants stable<> reads, in leafK<>.
+var consts []uint64
+
+func konst(v uint64) string {
+	consts = append(consts, v)
+	return fmt.Sprintf("leafK<>+%d(SB)", 8*(len(consts)-1))
+}
+
+const (
+	colA   = 0x0101010101010101
+	colH   = 0x8080808080808080
+	row1   = 0x00000000000000FF
+	row8   = 0xFF00000000000000
+	notA   = ^uint64(colA)
+	notH   = ^uint64(colH)
+	edges8 = colA | colH | row1 | row8
+)
+
+// writeStable writes stable<>: R8 the discs to look at, R9 the other
+// side's, on 8×8; R8's stable discs in R10, as geo64.stableFull finds
+// them (first the squares whose lines in each direction are full, then
+// discs that on each line touch the edge, a full line or a stable disc of
+// theirs, grown until nothing changes). Uses R11 to R15, CX, DX and R9.
+func writeStable(b *bytes.Buffer) {
+	b.WriteString(`// stable: see writeStable in gen_leaf.go.
+TEXT stable<>(SB), NOSPLIT|NOFRAME, $0-0
+	MOVQ R8, R11
+	ORQ  R9, R11
+`)
+	// step writes reg &= reg shifted by d | edge.
+	step := func(reg, shift string, d int, edge uint64) {
+		fmt.Fprintf(b, "\tMOVQ %[1]s, DX\n\t%[2]s $%[3]d, DX\n\tORQ  %[4]s, DX\n\tANDQ DX, %[1]s\n", reg, shift, d, konst(edge))
+	}
+	// Rows: R12.
+	b.WriteString("\tMOVQ R11, R12\n")
+	step("R12", "SHRQ", 1, colH)
+	step("R12", "SHRQ", 2, colH|colH>>1)
+	step("R12", "SHRQ", 4, colH|colH>>1|colH>>2|colH>>3)
+	fmt.Fprintf(b, "\tANDQ %s, R12\n\tIMUL3Q $0xff, R12, R12\n", konst(colA))
+	// Columns: R13.
+	fmt.Fprintf(b, `	MOVQ R11, R13
+	SHRQ $8, R13
+	ANDQ R11, R13
+	MOVQ R13, DX
+	SHRQ $16, DX
+	ANDQ DX, R13
+	MOVQ R13, DX
+	SHRQ $32, DX
+	ANDQ DX, R13
+	ANDQ $0xff, R13
+	IMULQ %s, R13
+`, konst(colA))
+	// Diagonals: each the squares full both ways, R14 (steps of 9) and
+	// R15 (steps of 7).
+	half := func(reg string, d int, edge uint64, up bool) {
+		shift, e2 := "SHLQ", edge|edge<<uint(d)
+		if up {
+			shift, e2 = "SHRQ", edge|edge>>uint(d)
+		}
+		e4 := e2 | e2<<uint(2*d)
+		if up {
+			e4 = e2 | e2>>uint(2*d)
+		}
+		fmt.Fprintf(b, "\tMOVQ R11, %s\n", reg)
+		step(reg, shift, d, edge)
+		step(reg, shift, 2*d, e2)
+		step(reg, shift, 4*d, e4)
+	}
+	half("R14", 9, row8|colH, true)
+	half("CX", 9, row1|colA, false)
+	b.WriteString("\tANDQ CX, R14\n")
+	half("R15", 7, row8|colA, true)
+	half("CX", 7, row1|colH, false)
+	b.WriteString("\tANDQ CX, R15\n")
+	fmt.Fprintf(b, "\tORQ  %s, R12\n\tORQ  %s, R13\n\tORQ  %s, R14\n\tORQ  %s, R15\n",
+		konst(colA|colH), konst(row1|row8), konst(edges8), konst(edges8))
+	nA, nH := konst(notA), konst(notH)
+	// line ands CX with one direction's neighbours of the stable discs
+	// R10 (masked so as not to wrap) or its full lines and edges.
+	line := func(d int, maskL, maskR, full string) {
+		fmt.Fprintf(b, "\tMOVQ R10, DX\n\tSHLQ $%d, DX\n", d)
+		if maskL != "" {
+			fmt.Fprintf(b, "\tANDQ %s, DX\n", maskL)
+		}
+		fmt.Fprintf(b, "\tMOVQ R10, R9\n\tSHRQ $%d, R9\n", d)
+		if maskR != "" {
+			fmt.Fprintf(b, "\tANDQ %s, R9\n", maskR)
+		}
+		fmt.Fprintf(b, "\tORQ  R9, DX\n\tORQ  %s, DX\n\tANDQ DX, CX\n", full)
+	}
+	b.WriteString("\tXORL R10, R10\n\ngrow:\n\tMOVQ R8, CX\n")
+	line(1, nA, nH, "R12")
+	line(8, "", "", "R13")
+	line(9, nA, nH, "R14")
+	line(7, nH, nA, "R15")
+	b.WriteString("\tCMPQ CX, R10\n\tJEQ  grown\n\tMOVQ CX, R10\n\tJMP  grow\n\ngrown:\n\tRET\n\n")
+}
+
+// writeConsts writes leafK<>, the constants stable<> reads.
+func writeConsts(b *bytes.Buffer) {
+	for i, v := range consts {
+		fmt.Fprintf(b, "DATA leafK<>+%d(SB)/8, $%#016x\n", 8*i, v)
+	}
+	fmt.Fprintf(b, "GLOBL leafK<>(SB), RODATA|NOPTR, $%d\n", 8*len(consts))
 }
 
 // writeEntries writes the functions Go calls.
@@ -410,10 +606,15 @@ func writeEntries(b *bytes.Buffer) {
 		b.WriteString(store)
 		b.WriteString("\tRET\n\n")
 	}
-	entry("last5asm", "p, o uint64, alpha, beta int, sqs *[6]int8) (best, nodes int", 56,
-		[]string{"p+0(FP), AX", "o+8(FP), BX", "alpha+16(FP), SI", "beta+24(FP), DI", "sqs+32(FP), R11"},
-		"\tMOVBQSX 0(R11), CX\n\tMOVBQSX 1(R11), DX\n\tMOVBQSX 2(R11), R8\n\tMOVBQSX 3(R11), R9\n\tMOVBQSX 4(R11), R10\n\tCALL last5<>(SB)\n",
-		"\tMOVQ R12, best+40(FP)\n\tMOVQ R11, nodes+48(FP)\n")
+	for _, n := range []int{6, 5} {
+		load := "\tMOVBQZX passed+40(FP), R11\n"
+		for i := range n {
+			load += fmt.Sprintf("\tMOVBQSX %d(R12), %s\n", i, sqArg(i))
+		}
+		entry(fmt.Sprintf("last%dasm", n), "p, o uint64, alpha, beta int, sqs *[6]int8, passed bool) (score, nodes int", 64,
+			[]string{"p+0(FP), AX", "o+8(FP), BX", "alpha+16(FP), SI", "beta+24(FP), DI", "sqs+32(FP), R12"},
+			load+fmt.Sprintf("\tCALL last%d<>(SB)\n", n), "\tMOVQ R12, score+48(FP)\n\tMOVQ R11, nodes+56(FP)\n")
+	}
 	entry("last4asm", "p, o uint64, a, b, c, d, alpha, beta int) (score, nodes int", 80,
 		[]string{"p+0(FP), AX", "o+8(FP), BX", "a+16(FP), CX", "b+24(FP), DX", "c+32(FP), R8", "d+40(FP), R9", "alpha+48(FP), SI", "beta+56(FP), DI"},
 		"\tCALL last4<>(SB)\n", "\tMOVQ R12, score+64(FP)\n\tMOVQ R11, nodes+72(FP)\n")
@@ -426,6 +627,9 @@ func writeEntries(b *bytes.Buffer) {
 	entry("last1asm", "p, o uint64, sq int) int", 32,
 		[]string{"p+0(FP), R8", "o+8(FP), R9", "sq+16(FP), R10"},
 		"\tCALL last1<>(SB)\n", "\tMOVQ R11, ret+24(FP)\n")
+	entry("stableAsm", "p, o uint64) uint64", 24,
+		[]string{"p+0(FP), R8", "o+8(FP), R9"},
+		"\tCALL stable<>(SB)\n", "\tMOVQ R10, ret+16(FP)\n")
 	entry("flipsAsm", "p, o uint64, sq int) uint64", 32,
 		[]string{"p+0(FP), AX", "o+8(FP), BX", "sq+16(FP), CX"},
 		"\tBROADCAST(AX, BX, Y14, X14, Y15, X15)\n\tFLIP(Y14, Y15, CX, DX)\n", "\tMOVQ DX, ret+24(FP)\n")

@@ -10,18 +10,23 @@ import (
 
 //go:generate go run gen_leaf.go
 
-// useLeafAsm says whether the last five empties are searched by the
+// useLeafAsm says whether the last six empties are searched by the
 // assembly in leaf_amd64.s, which needs AVX2, AVX-512's leading-zero count
 // on 256-bit vectors, POPCNT and BMI1's ANDN.
 var useLeafAsm = cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512CD &&
 	cpu.X86.HasAVX512VL && cpu.X86.HasPOPCNT && cpu.X86.HasBMI1
 
-// last5asm, last4asm, last3asm and last2asm are last5Go, last4Go,
-// last3Go and last2Go in assembly; last5asm and last4asm return the
-// positions they made too, which the Go adds to the budget as it goes.
+// last6asm and last5asm are last6Go and last5Go in assembly on 8×8 (the
+// stability cutoff they make assumes it); last4asm, last3asm and last2asm
+// are last4Go, last3Go and last2Go on any board. last6asm, last5asm and
+// last4asm return the positions they made too, which the Go adds to the
+// budget as it goes.
 //
 //go:noescape
-func last5asm(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8) (best, nodes int)
+func last6asm(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, passed bool) (score, nodes int)
+
+//go:noescape
+func last5asm(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, passed bool) (score, nodes int)
 
 //go:noescape
 func last4asm(p, o uint64, a, b, c, d, alpha, beta int) (score, nodes int)
@@ -32,15 +37,21 @@ func last3asm(p, o uint64, a, b, c, alpha, beta int) int
 //go:noescape
 func last2asm(p, o uint64, a, b, alpha, beta int) int
 
-// last1asm and flipsAsm are last1 and flips in assembly, for the tests.
+// last1asm, stableAsm and flipsAsm are last1, geo8.stableFull and flips
+// in assembly, for the tests.
 //
 //go:noescape
 func last1asm(p, o uint64, sq int) int
 
 //go:noescape
+func stableAsm(p, o uint64) uint64
+
+//go:noescape
 func flipsAsm(p, o uint64, sq int) uint64
 
 // leafRays holds each square's eight rays (game.Rays64) for the assembly.
+//
+//lint:ignore U1000 read by leaf_amd64.s
 var leafRays = func() (t [64][8]uint64) {
 	for sq := range 64 {
 		t[sq] = game.Rays64(game.Square(sq))
@@ -54,6 +65,8 @@ var leafRays = func() (t [64][8]uint64) {
 // the line's order, and the offset into lastFlips of the square's place on
 // the line. Rows and both diagonals gather each disc at its column, a
 // column each disc at its row.
+//
+//lint:ignore U1000 read by leaf_amd64.s
 var leafLines = func() (t [64][12]uint64) {
 	const (
 		col0   = 0x0101010101010101

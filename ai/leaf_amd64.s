@@ -452,8 +452,8 @@ TEXT last4<>(SB), NOSPLIT, $80-0
 	MOVQ R9, 40(SP)
 	MOVQ SI, 48(SP)
 	MOVQ DI, 56(SP)
-	MOVQ $-127, 64(SP)
 	MOVQ $1, 72(SP)
+	MOVQ $-127, 64(SP)
 
 	MOVQ 16(SP), CX
 	MOVQ 0(SP), AX
@@ -748,7 +748,7 @@ done:
 	RET
 
 // last5: see writeLastN in gen_leaf.go.
-TEXT last5<>(SB), NOSPLIT, $88-0
+TEXT last5<>(SB), NOSPLIT, $104-0
 	MOVQ AX, 0(SP)
 	MOVQ BX, 8(SP)
 	MOVQ CX, 16(SP)
@@ -758,8 +758,38 @@ TEXT last5<>(SB), NOSPLIT, $88-0
 	MOVQ R10, 48(SP)
 	MOVQ SI, 56(SP)
 	MOVQ DI, 64(SP)
-	MOVQ $-127, 72(SP)
 	MOVQ $0, 80(SP)
+	MOVQ $0, 88(SP)
+	MOVQ R11, 96(SP)
+
+top:
+	INCQ 80(SP)
+
+	// The stability cutoff, as stableGate and stableBound: when alpha is
+	// at least 12 and the opponent has enough discs, the most the mover
+	// can score is 64 less twice the opponent's stable discs.
+	MOVQ 56(SP), SI
+	CMPQ SI, $12
+	JLT  tryMoves
+	MOVQ 8(SP), R9
+	POPCNTQ R9, CX
+	SHLQ $1, CX
+	MOVQ $64, R12
+	SUBQ CX, R12
+	CMPQ R12, SI
+	JGT  tryMoves
+	MOVQ R9, R8
+	MOVQ 0(SP), R9
+	CALL stable<>(SB)
+	POPCNTQ R10, R10
+	SHLQ $1, R10
+	MOVQ $64, R12
+	SUBQ R10, R12
+	CMPQ R12, 56(SP)
+	JLE  done
+
+tryMoves:
+	MOVQ $-127, 72(SP)
 
 	MOVQ 16(SP), CX
 	MOVQ 0(SP), AX
@@ -942,18 +972,513 @@ move3:
 
 move4:
 	MOVQ 72(SP), R12
+	CMPQ R12, $-127
+	JNE  done
+
+	// No move: after a pass the game is over; else the opponent moves,
+	// searched from the top with the sides and the window swapped, and
+	// the result negated.
+	CMPQ 96(SP), $0
+	JNE  over
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	MOVQ BX, 0(SP)
+	MOVQ AX, 8(SP)
+	MOVQ 56(SP), SI
+	MOVQ 64(SP), DI
+	NEGQ SI
+	NEGQ DI
+	MOVQ DI, 56(SP)
+	MOVQ SI, 64(SP)
+	XORQ $1, 88(SP)
+	MOVQ $1, 96(SP)
+	JMP  top
+
+over:
+	// -final(o, p, n): the opponent's discs less the mover's, negated.
+	MOVQ 8(SP), AX
+	MOVQ 0(SP), BX
+	POPCNTQ AX, R12
+	POPCNTQ BX, R13
+	// Neither side can move: the game is over with 5 empties.
+	SUBQ R13, R12
+	JZ   done
+	LEAQ 5(R12), R13
+	LEAQ -5(R12), R11
+	CMOVQLT R11, R13
+	MOVQ R13, R12
+	NEGQ R12
 
 done:
+	CMPQ 88(SP), $0
+	JEQ  positive
+	NEGQ R12
+
+positive:
 	MOVQ 80(SP), R11
 	RET
 
-// func last5asm(p, o uint64, alpha, beta int, sqs *[6]int8) (best, nodes int)
-TEXT ·last5asm(SB), NOSPLIT, $0-56
+// last6: see writeLastN in gen_leaf.go.
+TEXT last6<>(SB), NOSPLIT, $112-0
+	MOVQ AX, 0(SP)
+	MOVQ BX, 8(SP)
+	MOVQ CX, 16(SP)
+	MOVQ DX, 24(SP)
+	MOVQ R8, 32(SP)
+	MOVQ R9, 40(SP)
+	MOVQ R10, 48(SP)
+	MOVQ R13, 56(SP)
+	MOVQ SI, 64(SP)
+	MOVQ DI, 72(SP)
+	MOVQ $0, 88(SP)
+	MOVQ $0, 96(SP)
+	MOVQ R11, 104(SP)
+
+top:
+	INCQ 88(SP)
+
+	// The stability cutoff, as stableGate and stableBound: when alpha is
+	// at least 12 and the opponent has enough discs, the most the mover
+	// can score is 64 less twice the opponent's stable discs.
+	MOVQ 64(SP), SI
+	CMPQ SI, $12
+	JLT  tryMoves
+	MOVQ 8(SP), R9
+	POPCNTQ R9, CX
+	SHLQ $1, CX
+	MOVQ $64, R12
+	SUBQ CX, R12
+	CMPQ R12, SI
+	JGT  tryMoves
+	MOVQ R9, R8
+	MOVQ 0(SP), R9
+	CALL stable<>(SB)
+	POPCNTQ R10, R10
+	SHLQ $1, R10
+	MOVQ $64, R12
+	SUBQ R10, R12
+	CMPQ R12, 64(SP)
+	JLE  done
+
+tryMoves:
+	MOVQ $-127, 80(SP)
+
+	MOVQ 16(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), BX
+	JZ   move0
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y14, Y15, CX, R11)
+	TESTQ R11, R11
+	JZ   move0
+	ANDNQ BX, R11, R9
+	ORQ  R11, AX
+	BTSQ CX, AX
+	MOVQ AX, BX
+	MOVQ R9, AX
+	MOVQ 24(SP), CX
+	MOVQ 32(SP), DX
+	MOVQ 40(SP), R8
+	MOVQ 48(SP), R9
+	MOVQ 56(SP), R10
+	XORL R11, R11
+	MOVQ 72(SP), SI
+	NEGQ SI
+	MOVQ 64(SP), DI
+	NEGQ DI
+	CALL last5<>(SB)
+	ADDQ R11, 88(SP)
+	NEGQ R12
+	CMPQ R12, 80(SP)
+	JLE  move0
+	MOVQ R12, 80(SP)
+	CMPQ R12, 72(SP)
+	JGE  done
+	CMPQ R12, 64(SP)
+	JLE  move0
+	MOVQ R12, 64(SP)
+
+move0:
+	MOVQ 24(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), BX
+	JZ   move1
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y14, Y15, CX, R11)
+	TESTQ R11, R11
+	JZ   move1
+	ANDNQ BX, R11, R9
+	ORQ  R11, AX
+	BTSQ CX, AX
+	MOVQ AX, BX
+	MOVQ R9, AX
+	MOVQ 16(SP), CX
+	MOVQ 32(SP), DX
+	MOVQ 40(SP), R8
+	MOVQ 48(SP), R9
+	MOVQ 56(SP), R10
+	XORL R11, R11
+	MOVQ 72(SP), SI
+	NEGQ SI
+	MOVQ 64(SP), DI
+	NEGQ DI
+	CALL last5<>(SB)
+	ADDQ R11, 88(SP)
+	NEGQ R12
+	CMPQ R12, 80(SP)
+	JLE  move1
+	MOVQ R12, 80(SP)
+	CMPQ R12, 72(SP)
+	JGE  done
+	CMPQ R12, 64(SP)
+	JLE  move1
+	MOVQ R12, 64(SP)
+
+move1:
+	MOVQ 32(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), BX
+	JZ   move2
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y14, Y15, CX, R11)
+	TESTQ R11, R11
+	JZ   move2
+	ANDNQ BX, R11, R9
+	ORQ  R11, AX
+	BTSQ CX, AX
+	MOVQ AX, BX
+	MOVQ R9, AX
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ 40(SP), R8
+	MOVQ 48(SP), R9
+	MOVQ 56(SP), R10
+	XORL R11, R11
+	MOVQ 72(SP), SI
+	NEGQ SI
+	MOVQ 64(SP), DI
+	NEGQ DI
+	CALL last5<>(SB)
+	ADDQ R11, 88(SP)
+	NEGQ R12
+	CMPQ R12, 80(SP)
+	JLE  move2
+	MOVQ R12, 80(SP)
+	CMPQ R12, 72(SP)
+	JGE  done
+	CMPQ R12, 64(SP)
+	JLE  move2
+	MOVQ R12, 64(SP)
+
+move2:
+	MOVQ 40(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), BX
+	JZ   move3
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y14, Y15, CX, R11)
+	TESTQ R11, R11
+	JZ   move3
+	ANDNQ BX, R11, R9
+	ORQ  R11, AX
+	BTSQ CX, AX
+	MOVQ AX, BX
+	MOVQ R9, AX
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ 32(SP), R8
+	MOVQ 48(SP), R9
+	MOVQ 56(SP), R10
+	XORL R11, R11
+	MOVQ 72(SP), SI
+	NEGQ SI
+	MOVQ 64(SP), DI
+	NEGQ DI
+	CALL last5<>(SB)
+	ADDQ R11, 88(SP)
+	NEGQ R12
+	CMPQ R12, 80(SP)
+	JLE  move3
+	MOVQ R12, 80(SP)
+	CMPQ R12, 72(SP)
+	JGE  done
+	CMPQ R12, 64(SP)
+	JLE  move3
+	MOVQ R12, 64(SP)
+
+move3:
+	MOVQ 48(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), BX
+	JZ   move4
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y14, Y15, CX, R11)
+	TESTQ R11, R11
+	JZ   move4
+	ANDNQ BX, R11, R9
+	ORQ  R11, AX
+	BTSQ CX, AX
+	MOVQ AX, BX
+	MOVQ R9, AX
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ 32(SP), R8
+	MOVQ 40(SP), R9
+	MOVQ 56(SP), R10
+	XORL R11, R11
+	MOVQ 72(SP), SI
+	NEGQ SI
+	MOVQ 64(SP), DI
+	NEGQ DI
+	CALL last5<>(SB)
+	ADDQ R11, 88(SP)
+	NEGQ R12
+	CMPQ R12, 80(SP)
+	JLE  move4
+	MOVQ R12, 80(SP)
+	CMPQ R12, 72(SP)
+	JGE  done
+	CMPQ R12, 64(SP)
+	JLE  move4
+	MOVQ R12, 64(SP)
+
+move4:
+	MOVQ 56(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), BX
+	JZ   move5
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y14, Y15, CX, R11)
+	TESTQ R11, R11
+	JZ   move5
+	ANDNQ BX, R11, R9
+	ORQ  R11, AX
+	BTSQ CX, AX
+	MOVQ AX, BX
+	MOVQ R9, AX
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ 32(SP), R8
+	MOVQ 40(SP), R9
+	MOVQ 48(SP), R10
+	XORL R11, R11
+	MOVQ 72(SP), SI
+	NEGQ SI
+	MOVQ 64(SP), DI
+	NEGQ DI
+	CALL last5<>(SB)
+	ADDQ R11, 88(SP)
+	NEGQ R12
+	CMPQ R12, 80(SP)
+	JLE  move5
+	MOVQ R12, 80(SP)
+	CMPQ R12, 72(SP)
+	JGE  done
+	CMPQ R12, 64(SP)
+	JLE  move5
+	MOVQ R12, 64(SP)
+
+move5:
+	MOVQ 80(SP), R12
+	CMPQ R12, $-127
+	JNE  done
+
+	// No move: after a pass the game is over; else the opponent moves,
+	// searched from the top with the sides and the window swapped, and
+	// the result negated.
+	CMPQ 104(SP), $0
+	JNE  over
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	MOVQ BX, 0(SP)
+	MOVQ AX, 8(SP)
+	MOVQ 64(SP), SI
+	MOVQ 72(SP), DI
+	NEGQ SI
+	NEGQ DI
+	MOVQ DI, 64(SP)
+	MOVQ SI, 72(SP)
+	XORQ $1, 96(SP)
+	MOVQ $1, 104(SP)
+	JMP  top
+
+over:
+	// -final(o, p, n): the opponent's discs less the mover's, negated.
+	MOVQ 8(SP), AX
+	MOVQ 0(SP), BX
+	POPCNTQ AX, R12
+	POPCNTQ BX, R13
+	// Neither side can move: the game is over with 6 empties.
+	SUBQ R13, R12
+	JZ   done
+	LEAQ 6(R12), R13
+	LEAQ -6(R12), R11
+	CMOVQLT R11, R13
+	MOVQ R13, R12
+	NEGQ R12
+
+done:
+	CMPQ 96(SP), $0
+	JEQ  positive
+	NEGQ R12
+
+positive:
+	MOVQ 88(SP), R11
+	RET
+
+// stable: see writeStable in gen_leaf.go.
+TEXT stable<>(SB), NOSPLIT|NOFRAME, $0-0
+	MOVQ R8, R11
+	ORQ  R9, R11
+	MOVQ R11, R12
+	MOVQ R12, DX
+	SHRQ $1, DX
+	ORQ  leafK<>+0(SB), DX
+	ANDQ DX, R12
+	MOVQ R12, DX
+	SHRQ $2, DX
+	ORQ  leafK<>+8(SB), DX
+	ANDQ DX, R12
+	MOVQ R12, DX
+	SHRQ $4, DX
+	ORQ  leafK<>+16(SB), DX
+	ANDQ DX, R12
+	ANDQ leafK<>+24(SB), R12
+	IMUL3Q $0xff, R12, R12
+	MOVQ R11, R13
+	SHRQ $8, R13
+	ANDQ R11, R13
+	MOVQ R13, DX
+	SHRQ $16, DX
+	ANDQ DX, R13
+	MOVQ R13, DX
+	SHRQ $32, DX
+	ANDQ DX, R13
+	ANDQ $0xff, R13
+	IMULQ leafK<>+32(SB), R13
+	MOVQ R11, R14
+	MOVQ R14, DX
+	SHRQ $9, DX
+	ORQ  leafK<>+40(SB), DX
+	ANDQ DX, R14
+	MOVQ R14, DX
+	SHRQ $18, DX
+	ORQ  leafK<>+48(SB), DX
+	ANDQ DX, R14
+	MOVQ R14, DX
+	SHRQ $36, DX
+	ORQ  leafK<>+56(SB), DX
+	ANDQ DX, R14
+	MOVQ R11, CX
+	MOVQ CX, DX
+	SHLQ $9, DX
+	ORQ  leafK<>+64(SB), DX
+	ANDQ DX, CX
+	MOVQ CX, DX
+	SHLQ $18, DX
+	ORQ  leafK<>+72(SB), DX
+	ANDQ DX, CX
+	MOVQ CX, DX
+	SHLQ $36, DX
+	ORQ  leafK<>+80(SB), DX
+	ANDQ DX, CX
+	ANDQ CX, R14
+	MOVQ R11, R15
+	MOVQ R15, DX
+	SHRQ $7, DX
+	ORQ  leafK<>+88(SB), DX
+	ANDQ DX, R15
+	MOVQ R15, DX
+	SHRQ $14, DX
+	ORQ  leafK<>+96(SB), DX
+	ANDQ DX, R15
+	MOVQ R15, DX
+	SHRQ $28, DX
+	ORQ  leafK<>+104(SB), DX
+	ANDQ DX, R15
+	MOVQ R11, CX
+	MOVQ CX, DX
+	SHLQ $7, DX
+	ORQ  leafK<>+112(SB), DX
+	ANDQ DX, CX
+	MOVQ CX, DX
+	SHLQ $14, DX
+	ORQ  leafK<>+120(SB), DX
+	ANDQ DX, CX
+	MOVQ CX, DX
+	SHLQ $28, DX
+	ORQ  leafK<>+128(SB), DX
+	ANDQ DX, CX
+	ANDQ CX, R15
+	ORQ  leafK<>+136(SB), R12
+	ORQ  leafK<>+144(SB), R13
+	ORQ  leafK<>+152(SB), R14
+	ORQ  leafK<>+160(SB), R15
+	XORL R10, R10
+
+grow:
+	MOVQ R8, CX
+	MOVQ R10, DX
+	SHLQ $1, DX
+	ANDQ leafK<>+168(SB), DX
+	MOVQ R10, R9
+	SHRQ $1, R9
+	ANDQ leafK<>+176(SB), R9
+	ORQ  R9, DX
+	ORQ  R12, DX
+	ANDQ DX, CX
+	MOVQ R10, DX
+	SHLQ $8, DX
+	MOVQ R10, R9
+	SHRQ $8, R9
+	ORQ  R9, DX
+	ORQ  R13, DX
+	ANDQ DX, CX
+	MOVQ R10, DX
+	SHLQ $9, DX
+	ANDQ leafK<>+168(SB), DX
+	MOVQ R10, R9
+	SHRQ $9, R9
+	ANDQ leafK<>+176(SB), R9
+	ORQ  R9, DX
+	ORQ  R14, DX
+	ANDQ DX, CX
+	MOVQ R10, DX
+	SHLQ $7, DX
+	ANDQ leafK<>+176(SB), DX
+	MOVQ R10, R9
+	SHRQ $7, R9
+	ANDQ leafK<>+168(SB), R9
+	ORQ  R9, DX
+	ORQ  R15, DX
+	ANDQ DX, CX
+	CMPQ CX, R10
+	JEQ  grown
+	MOVQ CX, R10
+	JMP  grow
+
+grown:
+	RET
+
+// func last6asm(p, o uint64, alpha, beta int, sqs *[6]int8, passed bool) (score, nodes int)
+TEXT ·last6asm(SB), NOSPLIT, $0-64
 	MOVQ p+0(FP), AX
 	MOVQ o+8(FP), BX
 	MOVQ alpha+16(FP), SI
 	MOVQ beta+24(FP), DI
-	MOVQ sqs+32(FP), R11
+	MOVQ sqs+32(FP), R12
 	VPCMPEQQ Y12, Y12, Y12
 	VPXOR Y13, Y13, Y13
 	MOVQ $63, R15
@@ -962,15 +1487,44 @@ TEXT ·last5asm(SB), NOSPLIT, $0-56
 	MOVQ $1, R15
 	VMOVQ R15, X8
 	VPBROADCASTQ X8, Y8
-	MOVBQSX 0(R11), CX
-	MOVBQSX 1(R11), DX
-	MOVBQSX 2(R11), R8
-	MOVBQSX 3(R11), R9
-	MOVBQSX 4(R11), R10
+	MOVBQZX passed+40(FP), R11
+	MOVBQSX 0(R12), CX
+	MOVBQSX 1(R12), DX
+	MOVBQSX 2(R12), R8
+	MOVBQSX 3(R12), R9
+	MOVBQSX 4(R12), R10
+	MOVBQSX 5(R12), R13
+	CALL last6<>(SB)
+	VZEROUPPER
+	MOVQ R12, score+48(FP)
+	MOVQ R11, nodes+56(FP)
+	RET
+
+// func last5asm(p, o uint64, alpha, beta int, sqs *[6]int8, passed bool) (score, nodes int)
+TEXT ·last5asm(SB), NOSPLIT, $0-64
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	MOVQ alpha+16(FP), SI
+	MOVQ beta+24(FP), DI
+	MOVQ sqs+32(FP), R12
+	VPCMPEQQ Y12, Y12, Y12
+	VPXOR Y13, Y13, Y13
+	MOVQ $63, R15
+	VMOVQ R15, X7
+	VPBROADCASTQ X7, Y7
+	MOVQ $1, R15
+	VMOVQ R15, X8
+	VPBROADCASTQ X8, Y8
+	MOVBQZX passed+40(FP), R11
+	MOVBQSX 0(R12), CX
+	MOVBQSX 1(R12), DX
+	MOVBQSX 2(R12), R8
+	MOVBQSX 3(R12), R9
+	MOVBQSX 4(R12), R10
 	CALL last5<>(SB)
 	VZEROUPPER
-	MOVQ R12, best+40(FP)
-	MOVQ R11, nodes+48(FP)
+	MOVQ R12, score+48(FP)
+	MOVQ R11, nodes+56(FP)
 	RET
 
 // func last4asm(p, o uint64, a, b, c, d, alpha, beta int) (score, nodes int)
@@ -1058,6 +1612,23 @@ TEXT ·last1asm(SB), NOSPLIT, $0-32
 	MOVQ R11, ret+24(FP)
 	RET
 
+// func stableAsm(p, o uint64) uint64)
+TEXT ·stableAsm(SB), NOSPLIT, $0-24
+	MOVQ p+0(FP), R8
+	MOVQ o+8(FP), R9
+	VPCMPEQQ Y12, Y12, Y12
+	VPXOR Y13, Y13, Y13
+	MOVQ $63, R15
+	VMOVQ R15, X7
+	VPBROADCASTQ X7, Y7
+	MOVQ $1, R15
+	VMOVQ R15, X8
+	VPBROADCASTQ X8, Y8
+	CALL stable<>(SB)
+	VZEROUPPER
+	MOVQ R10, ret+16(FP)
+	RET
+
 // func flipsAsm(p, o uint64, sq int) uint64)
 TEXT ·flipsAsm(SB), NOSPLIT, $0-32
 	MOVQ p+0(FP), AX
@@ -1077,3 +1648,27 @@ TEXT ·flipsAsm(SB), NOSPLIT, $0-32
 	MOVQ DX, ret+24(FP)
 	RET
 
+DATA leafK<>+0(SB)/8, $0x8080808080808080
+DATA leafK<>+8(SB)/8, $0xc0c0c0c0c0c0c0c0
+DATA leafK<>+16(SB)/8, $0xf0f0f0f0f0f0f0f0
+DATA leafK<>+24(SB)/8, $0x0101010101010101
+DATA leafK<>+32(SB)/8, $0x0101010101010101
+DATA leafK<>+40(SB)/8, $0xff80808080808080
+DATA leafK<>+48(SB)/8, $0xffffc0c0c0c0c0c0
+DATA leafK<>+56(SB)/8, $0xfffffffff0f0f0f0
+DATA leafK<>+64(SB)/8, $0x01010101010101ff
+DATA leafK<>+72(SB)/8, $0x030303030303ffff
+DATA leafK<>+80(SB)/8, $0x0f0f0f0fffffffff
+DATA leafK<>+88(SB)/8, $0xff01010101010101
+DATA leafK<>+96(SB)/8, $0xffff030303030303
+DATA leafK<>+104(SB)/8, $0xffffffff0f0f0f0f
+DATA leafK<>+112(SB)/8, $0x80808080808080ff
+DATA leafK<>+120(SB)/8, $0xc0c0c0c0c0c0ffff
+DATA leafK<>+128(SB)/8, $0xf0f0f0f0ffffffff
+DATA leafK<>+136(SB)/8, $0x8181818181818181
+DATA leafK<>+144(SB)/8, $0xff000000000000ff
+DATA leafK<>+152(SB)/8, $0xff818181818181ff
+DATA leafK<>+160(SB)/8, $0xff818181818181ff
+DATA leafK<>+168(SB)/8, $0xfefefefefefefefe
+DATA leafK<>+176(SB)/8, $0x7f7f7f7f7f7f7f7f
+GLOBL leafK<>(SB), RODATA|NOPTR, $184

@@ -121,8 +121,8 @@ func randomWindow(rng *rand.Rand) (alpha, beta int) {
 	return alpha, alpha + 1 + rng.IntN(20)
 }
 
-// TestLast4Asm and TestLast5Asm hold the assembly to last4Go and last5Go:
-// the same value for every window and the same count of positions.
+// TestLast4Asm holds the assembly to last4Go: the same value for every
+// window and the same count of positions.
 func TestLast4Asm(t *testing.T) {
 	needLeafAsm(t)
 	rng := rand.New(rand.NewPCG(15, 16))
@@ -142,20 +142,46 @@ func TestLast4Asm(t *testing.T) {
 	}
 }
 
-func TestLast5Asm(t *testing.T) {
+func TestLast5Asm(t *testing.T) { testLastAsm(t, 5, 50000) }
+func TestLast6Asm(t *testing.T) { testLastAsm(t, 6, 20000) }
+
+// testLastAsm holds last5asm or last6asm to last5Go or last6Go on 8×8,
+// after a pass or not.
+func testLastAsm(t *testing.T, n, positions int) {
 	needLeafAsm(t)
-	rng := rand.New(rand.NewPCG(17, 18))
+	rng := rand.New(rand.NewPCG(17, uint64(n)))
 	s := &solver64{g: geo8, b: newBudget(context.Background(), 0, time.Time{})}
-	for range 50000 {
-		sqs, empty := randomEmpties(rng, 5)
+	goSearch, asmSearch := s.last5Go, last5asm
+	if n == 6 {
+		goSearch, asmSearch = s.last6Go, last6asm
+	}
+	for range positions {
+		sqs, empty := randomEmpties(rng, n)
 		p, o := leafBoard(rng, empty)
 		alpha, beta := randomWindow(rng)
+		passed := rng.IntN(8) == 0
 		s.b.nodes = 0
-		want := s.last5Go(p, o, alpha, beta, &sqs)
-		got, n := last5asm(p, o, alpha, beta, &sqs)
-		if got != want || uint64(n) != s.b.nodes {
-			t.Fatalf("last5asm(%#x, %#x, %d, %d, %v) = %d in %d positions, want %d in %d",
-				p, o, alpha, beta, sqs, got, n, want, s.b.nodes)
+		want := goSearch(p, o, alpha, beta, &sqs, passed)
+		got, nodes := asmSearch(p, o, alpha, beta, &sqs, passed)
+		if got != want || uint64(nodes) != s.b.nodes {
+			t.Fatalf("last%dasm(%#x, %#x, %d, %d, %v, %v) = %d in %d positions, want %d in %d",
+				n, p, o, alpha, beta, sqs, passed, got, nodes, want, s.b.nodes)
+		}
+	}
+}
+
+// TestStableAsm holds stable<> to geo8.stableFull.
+func TestStableAsm(t *testing.T) {
+	needLeafAsm(t)
+	rng := rand.New(rand.NewPCG(21, 22))
+	for range 200000 {
+		_, empty := randomEmpties(rng, rng.IntN(smallEmpties+1))
+		if rng.IntN(4) == 0 {
+			empty |= rng.Uint64() & rng.Uint64()
+		}
+		p, o := leafBoard(rng, empty)
+		if got, want := stableAsm(p, o), geo8.stableFull(p, o); got != want {
+			t.Fatalf("stableAsm(%#x, %#x) = %#x, want %#x", p, o, got, want)
 		}
 	}
 }
@@ -244,14 +270,14 @@ func BenchmarkLeaf(b *testing.B) {
 				if n == 4 {
 					return s.last4Go(l.p, l.o, int(l.sqs[0]), int(l.sqs[1]), int(l.sqs[2]), int(l.sqs[3]), l.alpha, l.beta)
 				}
-				return s.last5Go(l.p, l.o, l.alpha, l.beta, &l.sqs)
+				return s.last5Go(l.p, l.o, l.alpha, l.beta, &l.sqs, false)
 			},
 			"asm": func(l *leaf) int {
 				if n == 4 {
 					v, _ := last4asm(l.p, l.o, int(l.sqs[0]), int(l.sqs[1]), int(l.sqs[2]), int(l.sqs[3]), l.alpha, l.beta)
 					return v
 				}
-				v, _ := last5asm(l.p, l.o, l.alpha, l.beta, &l.sqs)
+				v, _ := last5asm(l.p, l.o, l.alpha, l.beta, &l.sqs, false)
 				return v
 			},
 		}

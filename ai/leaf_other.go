@@ -2,13 +2,16 @@
 
 package ai
 
-// Without the assembly the last five empties are searched in Go: these
+// Without the assembly the last six empties are searched in Go: these
 // are never called.
 const useLeafAsm = false
 
 const noLeafAsm = "ai: no assembly for the last empties on this platform"
 
-func last5asm(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8) (best, nodes int) {
+func last6asm(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, passed bool) (score, nodes int) {
+	panic(noLeafAsm)
+}
+func last5asm(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, passed bool) (score, nodes int) {
 	panic(noLeafAsm)
 }
 func last4asm(p, o uint64, a, b, c, d, alpha, beta int) (score, nodes int) { panic(noLeafAsm) }

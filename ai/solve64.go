@@ -558,34 +558,25 @@ var others5 = [5][4]uint8{{1, 2, 3, 4}, {0, 2, 3, 4}, {0, 1, 3, 4}, {0, 1, 2, 4}
 // last5 returns the score when five empty squares, sqs in parity order,
 // are left and p is to move: small's loop without a list to copy, each
 // move's four others passed to last4 in the same order. It counts its
-// nodes as small does.
+// nodes as small does. On 8×8, where the processor has it, the assembly
+// searches (leaf_amd64.s), else last5Go; so for last6.
 func (s *solver64) last5(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, passed bool) int {
+	if useLeafAsm && s.g == geo8 {
+		v, n := last5asm(p, o, alpha, beta, sqs, passed)
+		s.b.nodes += uint64(n)
+		return v
+	}
+	return s.last5Go(p, o, alpha, beta, sqs, passed)
+}
+
+// last5Go is last5 in Go.
+func (s *solver64) last5Go(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, passed bool) int {
 	s.b.nodes++
 	if s.stableGate(o, alpha, 12) {
 		if v := s.stableBound(p, o); v <= alpha {
 			return v
 		}
 	}
-	var best int
-	if useLeafAsm {
-		var n int
-		best, n = last5asm(p, o, alpha, beta, sqs)
-		s.b.nodes += uint64(n)
-	} else {
-		best = s.last5Go(p, o, alpha, beta, sqs)
-	}
-	if best == -127 {
-		if passed {
-			return -final(o, p, 5)
-		}
-		return -s.last5(o, p, -beta, -alpha, sqs, true)
-	}
-	return best
-}
-
-// last5Go is last5's loop over the mover's moves: the best score, or -127
-// if the mover has none.
-func (s *solver64) last5Go(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8) int {
 	best := -127
 	for i := range 5 {
 		sq := int(sqs[i]) & 63
@@ -606,6 +597,12 @@ func (s *solver64) last5Go(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8
 			alpha = max(alpha, v)
 		}
 	}
+	if best == -127 {
+		if passed {
+			return -final(o, p, 5)
+		}
+		return -s.last5Go(o, p, -beta, -alpha, sqs, true)
+	}
 	return best
 }
 
@@ -617,6 +614,16 @@ var others6 = [6][5]uint8{{1, 2, 3, 4, 5}, {0, 2, 3, 4, 5}, {0, 1, 3, 4, 5}, {0,
 // to last5 in the same order (no copy: a call of memmove costs more than
 // the five bytes).
 func (s *solver64) last6(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, passed bool) int {
+	if useLeafAsm && s.g == geo8 {
+		v, n := last6asm(p, o, alpha, beta, sqs, passed)
+		s.b.nodes += uint64(n)
+		return v
+	}
+	return s.last6Go(p, o, alpha, beta, sqs, passed)
+}
+
+// last6Go is last6 in Go.
+func (s *solver64) last6Go(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, passed bool) int {
 	s.b.nodes++
 	if s.stableGate(o, alpha, 12) {
 		if v := s.stableBound(p, o); v <= alpha {
@@ -648,7 +655,7 @@ func (s *solver64) last6(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, 
 		if passed {
 			return -final(o, p, 6)
 		}
-		return -s.last6(o, p, -beta, -alpha, sqs, true)
+		return -s.last6Go(o, p, -beta, -alpha, sqs, true)
 	}
 	return best
 }
