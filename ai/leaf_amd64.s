@@ -4,7 +4,7 @@
 
 #include "textflag.h"
 
-// The last four empties of the exact search in assembly, for processors
+// The last six empties of the exact search in assembly, for processors
 // with AVX2 and AVX-512's leading-zero count (leaf_amd64.go decides).
 // Each function does what its Go twin in solve64.go does, move for move
 // and bound for bound, so the tree and its node count are the same; what
