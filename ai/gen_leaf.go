@@ -173,55 +173,43 @@ TEXT last2<>(SB), NOSPLIT|NOFRAME, $0-0
 	BROADCAST(AX, BX, Y14, X14, Y15, X15)
 	MOVQ $-127, R12
 `)
-	// A move of the mover at sq, other the square left; on the first,
-	// best is set, on the second the larger kept (last2Go's max).
-	move := func(sq, other, next string, first bool) {
-		fmt.Fprintf(b, `
-	LEAQ ·adjacent(SB), R13
-	TESTQ (R13)(%[1]s*8), BX
-	JZ   %[3]s
-	FLIP(Y14, Y15, %[1]s, R11)
-	TESTQ R11, R11
-	JZ   %[3]s
-	ANDNQ BX, R11, R8
-	MOVQ AX, R9
-	ORQ  R11, R9
-	BTSQ %[1]s, R9
-	MOVQ %[2]s, R10
-	CALL last1<>(SB)
-	NEGQ R11
-`, sq, other, next)
-		if first {
-			b.WriteString("\tMOVQ R11, R12\n\tCMPQ R11, DI\n\tJGE  done\n")
-		} else {
-			b.WriteString("\tCMPQ R11, R12\n\tCMOVQGT R11, R12\n")
+	// try writes a move at sq, other the square left: by the mover, or
+	// (pass) by the opponent when the mover has none. On the first move
+	// the score is set and may cut; on the second the better one is kept
+	// (last2Go's max, or min for the opponent).
+	try := func(sq, other, next string, first, pass bool) {
+		mover, opp, moverY, oppY := "AX", "BX", "Y14", "Y15"
+		if pass {
+			mover, opp, moverY, oppY = "BX", "AX", "Y15", "Y14"
 		}
-		fmt.Fprintf(b, "\n%s:", next)
-	}
-	pass := func(sq, other, next string, first bool) {
 		fmt.Fprintf(b, `
 	LEAQ ·adjacent(SB), R13
-	TESTQ (R13)(%[1]s*8), AX
+	TESTQ (R13)(%[1]s*8), %[5]s
 	JZ   %[3]s
-	FLIP(Y15, Y14, %[1]s, R11)
+	FLIP(%[6]s, %[7]s, %[1]s, R11)
 	TESTQ R11, R11
 	JZ   %[3]s
-	ANDNQ AX, R11, R8
-	MOVQ BX, R9
+	ANDNQ %[5]s, R11, R8
+	MOVQ %[4]s, R9
 	ORQ  R11, R9
 	BTSQ %[1]s, R9
 	MOVQ %[2]s, R10
 	CALL last1<>(SB)
-`, sq, other, next)
-		if first {
+`, sq, other, next, mover, opp, moverY, oppY)
+		switch {
+		case !pass && first:
+			b.WriteString("\tNEGQ R11\n\tMOVQ R11, R12\n\tCMPQ R11, DI\n\tJGE  done\n")
+		case !pass:
+			b.WriteString("\tNEGQ R11\n\tCMPQ R11, R12\n\tCMOVQGT R11, R12\n")
+		case first:
 			b.WriteString("\tMOVQ R11, R12\n\tCMPQ R11, SI\n\tJLE  done\n")
-		} else {
+		default:
 			b.WriteString("\tCMPQ R11, R12\n\tCMOVQLT R11, R12\n")
 		}
 		fmt.Fprintf(b, "\n%s:", next)
 	}
-	move("CX", "DX", "moveB", true)
-	move("DX", "CX", "moved", false)
+	try("CX", "DX", "moveB", true, false)
+	try("DX", "CX", "moved", false, false)
 	b.WriteString(`
 	CMPQ R12, $-127
 	JNE  done
@@ -230,8 +218,8 @@ TEXT last2<>(SB), NOSPLIT|NOFRAME, $0-0
 	// smaller one.
 	MOVQ $127, R12
 `)
-	pass("CX", "DX", "passB", true)
-	pass("DX", "CX", "passed", false)
+	try("CX", "DX", "passB", true, true)
+	try("DX", "CX", "passed", false, true)
 	b.WriteString(`
 	CMPQ R12, $127
 	JNE  done
