@@ -27,6 +27,7 @@ func main() {
 	writeLastN(&b, 5)
 	writeLastN(&b, 6)
 	writeStable(&b)
+	writeMoveList7(&b)
 	writeEntries(&b)
 	writeConsts(&b)
 	if err := os.WriteFile(*out, b.Bytes(), 0o644); err != nil {
@@ -570,6 +571,130 @@ func writeConsts(b *bytes.Buffer) {
 		fmt.Fprintf(b, "DATA leafK<>+%d(SB)/8, $%#016x\n", 8*i, v)
 	}
 	fmt.Fprintf(b, "GLOBL leafK<>(SB), RODATA|NOPTR, $%d\n", 8*len(consts))
+}
+
+// writeMoveList7 writes ·moveList7asm, moveList at seven empties on 8×8:
+// for each move, lowest square first, its flips, the opponent's replies
+// after it and the key fastest-first orders by (the replies, corners
+// twice, then the square's value; the table's move first), written into
+// the list as solveMove lays them out (sq at 0, key at 4, flips at 8,
+// replies at 16, 24 bytes). The replies are found four directions at a
+// time: runs of the opponent's discs grown from the mover's, one step and
+// then two at a time, as game.Moves64 grows them.
+func writeMoveList7(b *bytes.Buffer) {
+	steps := konst(1)
+	konst(8)
+	konst(7)
+	konst(9)
+	doubled := konst(2)
+	konst(16)
+	konst(14)
+	konst(18)
+	inner := konst(notA & notH)
+	konst(^uint64(0))
+	konst(notA & notH)
+	konst(notA & notH)
+	fmt.Fprintf(b, `// func moveList7asm(p, o, moves uint64, ttMove int, buf *[maxMoves]solveMove) int
+TEXT ·moveList7asm(SB), NOSPLIT, $0-48
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	MOVQ moves+16(FP), CX
+	MOVQ ttMove+24(FP), DX
+	MOVQ buf+32(FP), DI
+	XORL SI, SI
+	VPCMPEQQ Y12, Y12, Y12
+	VPXOR Y13, Y13, Y13
+	MOVQ $63, R15
+	VMOVQ R15, X7
+	VPBROADCASTQ X7, Y7
+	MOVQ $1, R15
+	VMOVQ R15, X8
+	VPBROADCASTQ X8, Y8
+	VMOVDQU %[1]s, Y9
+	VMOVDQU %[2]s, Y10
+	VMOVDQU %[3]s, Y11
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+
+next:
+	TESTQ CX, CX
+	JZ   listed
+	TZCNTQ CX, R8
+	LEAQ -1(CX), R13
+	ANDQ R13, CX
+	FLIP(Y14, Y15, R8, R9)
+	ANDNQ BX, R9, R10 // the opponent's discs after the move
+	MOVQ AX, R11
+	ORQ  R9, R11
+	BTSQ R8, R11      // the mover's
+
+	// The opponent's replies: R10's moves against R11.
+	BROADCAST(R10, R11, Y0, X0, Y1, X1)
+	VPAND Y11, Y1, Y1
+	VPSLLVQ Y9, Y0, Y2
+	VPAND Y1, Y2, Y2
+	VPSLLVQ Y9, Y2, Y3
+	VPAND Y1, Y3, Y3
+	VPOR Y3, Y2, Y2
+	VPSLLVQ Y9, Y1, Y4
+	VPAND Y1, Y4, Y4
+	VPSLLVQ Y10, Y2, Y3
+	VPAND Y4, Y3, Y3
+	VPOR Y3, Y2, Y2
+	VPSLLVQ Y10, Y2, Y3
+	VPAND Y4, Y3, Y3
+	VPOR Y3, Y2, Y2
+	VPSLLVQ Y9, Y2, Y2
+	VPSRLVQ Y9, Y0, Y5
+	VPAND Y1, Y5, Y5
+	VPSRLVQ Y9, Y5, Y3
+	VPAND Y1, Y3, Y3
+	VPOR Y3, Y5, Y5
+	VPSRLVQ Y9, Y4, Y6
+	VPSRLVQ Y10, Y5, Y3
+	VPAND Y6, Y3, Y3
+	VPOR Y3, Y5, Y5
+	VPSRLVQ Y10, Y5, Y3
+	VPAND Y6, Y3, Y3
+	VPOR Y3, Y5, Y5
+	VPSRLVQ Y9, Y5, Y5
+	VPOR Y5, Y2, Y2
+	VEXTRACTI128 $1, Y2, X3
+	VPOR X3, X2, X2
+	VPSHUFD $0x4e, X2, X3
+	VPOR X3, X2, X2
+	VMOVQ X2, R12
+	MOVQ R10, R13
+	ORQ  R11, R13
+	ANDNQ R12, R13, R12
+
+	// The key.
+	POPCNTQ R12, R13
+	MOVQ $0x8100000000000081, R14
+	ANDQ R12, R14
+	POPCNTQ R14, R14
+	ADDQ R14, R13
+	SHLQ $15, R13
+	LEAQ ·orderValue(SB), R14
+	MOVBQSX (R14)(R8*1), R14
+	SUBQ R14, R13
+	MOVQ $-1073741824, R14
+	CMPQ R8, DX
+	CMOVQEQ R14, R13
+
+	MOVB R8, 0(DI)
+	MOVL R13, 4(DI)
+	MOVQ R9, 8(DI)
+	MOVQ R12, 16(DI)
+	ADDQ $24, DI
+	INCQ SI
+	JMP  next
+
+listed:
+	VZEROUPPER
+	MOVQ SI, ret+40(FP)
+	RET
+
+`, steps, doubled, inner)
 }
 
 // writeEntries writes the functions Go calls.

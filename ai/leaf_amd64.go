@@ -37,6 +37,12 @@ func last3asm(p, o uint64, a, b, c, alpha, beta int) int
 //go:noescape
 func last2asm(p, o uint64, a, b, alpha, beta int) int
 
+// moveList7asm is moveList at seven empties on 8×8: it fills buf with
+// the moves, their flips, replies and keys, and returns how many.
+//
+//go:noescape
+func moveList7asm(p, o, moves uint64, ttMove int, buf *[maxMoves]solveMove) int
+
 // last1asm, stableAsm and flipsAsm are last1, geo8.stableFull and flips
 // in assembly, for the tests.
 //

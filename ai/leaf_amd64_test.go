@@ -6,8 +6,10 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -166,6 +168,33 @@ func testLastAsm(t *testing.T, n, positions int) {
 		if got != want || uint64(nodes) != s.b.nodes {
 			t.Fatalf("last%dasm(%#x, %#x, %d, %d, %v, %v) = %d in %d positions, want %d in %d",
 				n, p, o, alpha, beta, sqs, passed, got, nodes, want, s.b.nodes)
+		}
+	}
+}
+
+// TestMoveList7Asm holds moveList7asm to moveList at seven empties.
+func TestMoveList7Asm(t *testing.T) {
+	needLeafAsm(t)
+	defer func(saved bool) { useLeafAsm = saved }(useLeafAsm)
+	rng := rand.New(rand.NewPCG(23, 24))
+	s := &solver64{g: geo8, b: newBudget(context.Background(), 0, time.Time{})}
+	var goBuf, asmBuf [maxMoves]solveMove
+	for range 100000 {
+		var empty uint64
+		for n := 4 + rng.IntN(30); count(empty) < n; {
+			empty |= 1 << uint(rng.IntN(64))
+		}
+		p, o := leafBoard(rng, empty)
+		moves := s.g.moves(p, o)
+		ttMove := -1
+		if moves != 0 && rng.IntN(2) == 0 {
+			ttMove = int(bits.TrailingZeros64(moves))
+		}
+		useLeafAsm = false
+		want := s.moveList(&goBuf, p, o, moves, ttMove, fastEmpties)
+		got := asmBuf[:moveList7asm(p, o, moves, ttMove, &asmBuf)]
+		if !slices.Equal(got, want) {
+			t.Fatalf("moveList7asm(%#x, %#x, %#x, %d) = %v, want %v", p, o, moves, ttMove, got, want)
 		}
 	}
 }

@@ -17,3 +17,5 @@ func last5asm(p, o uint64, alpha, beta int, sqs *[smallEmpties]int8, passed bool
 func last4asm(p, o uint64, a, b, c, d, alpha, beta int) (score, nodes int) { panic(noLeafAsm) }
 func last3asm(p, o uint64, a, b, c, alpha, beta int) int                   { panic(noLeafAsm) }
 func last2asm(p, o uint64, a, b, alpha, beta int) int                      { panic(noLeafAsm) }
+
+func moveList7asm(p, o, moves uint64, ttMove int, buf *[maxMoves]solveMove) int { panic(noLeafAsm) }

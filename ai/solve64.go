@@ -328,6 +328,9 @@ func (s *solver64) order(buf *[maxMoves]solveMove, p, o, moves uint64, ttMove, e
 // moveList is order without the sort: the moves with their keys, in the
 // order of their squares.
 func (s *solver64) moveList(buf *[maxMoves]solveMove, p, o, moves uint64, ttMove, empties int) []solveMove {
+	if empties == fastEmpties && useLeafAsm && s.g == geo8 {
+		return buf[:moveList7asm(p, o, moves, ttMove, buf)]
+	}
 	list := buf[:0]
 	for m := moves; m != 0; m &= m - 1 {
 		sq := bits.TrailingZeros64(m)
