@@ -27,7 +27,7 @@ func main() {
 	writeLastN(&b, 5)
 	writeLastN(&b, 6)
 	writeStable(&b)
-	writeMoveList7(&b)
+	writeMoveLists(&b)
 	writeEntries(&b)
 	writeConsts(&b)
 	if err := os.WriteFile(*out, b.Bytes(), 0o644); err != nil {
@@ -573,15 +573,18 @@ func writeConsts(b *bytes.Buffer) {
 	fmt.Fprintf(b, "GLOBL leafK<>(SB), RODATA|NOPTR, $%d\n", 8*len(consts))
 }
 
-// writeMoveList7 writes ·moveList7asm, moveList at seven empties on 8×8:
-// for each move, lowest square first, its flips, the opponent's replies
-// after it and the key fastest-first orders by (the replies, corners
-// twice, then the square's value; the table's move first), written into
-// the list as solveMove lays them out (sq at 0, key at 4, flips at 8,
-// replies at 16, 24 bytes). The replies are found four directions at a
-// time: runs of the opponent's discs grown from the mover's, one step and
-// then two at a time, as game.Moves64 grows them.
-func writeMoveList7(b *bytes.Buffer) {
+// writeMoveLists writes ·moveList7asm and ·moveListAsm, moveList at
+// seven empties and from eight to evalOrderEmpties-1 on 8×8: for each move,
+// lowest square first, its flips, the opponent's replies after it and the
+// key that fastest-first orders by, written into the list as solveMove
+// lays them out (sq at 0, key at 4, flips at 8, replies at 16, 24 bytes).
+// At seven empties the key is the replies (corners twice) and the square's
+// value; from eight, mobilityKey's: also the mover's discs made stable by
+// a corner and the opponent's potential mobility. The table's move comes
+// first. The replies are found four directions at a time: runs of the
+// mover's discs grown from the opponent's, one step and then two at a
+// time, as game.Moves64 grows them.
+func writeMoveLists(b *bytes.Buffer) {
 	steps := konst(1)
 	konst(8)
 	konst(7)
@@ -594,12 +597,18 @@ func writeMoveList7(b *bytes.Buffer) {
 	konst(^uint64(0))
 	konst(notA & notH)
 	konst(notA & notH)
-	fmt.Fprintf(b, `// func moveList7asm(p, o, moves uint64, ttMove int, buf *[maxMoves]solveMove) int
-TEXT ·moveList7asm(SB), NOSPLIT, $0-48
+	corners := konst(0x8100000000000081)
+	nA, nH := konst(notA), konst(notH)
+	for _, mobility := range []bool{false, true} {
+		name := "moveList7asm"
+		if mobility {
+			name = "moveListAsm"
+		}
+		fmt.Fprintf(b, `// func %[1]s(p, o, moves uint64, ttMove int, buf *[maxMoves]solveMove) int
+TEXT ·%[1]s(SB), NOSPLIT, $0-48
 	MOVQ p+0(FP), AX
 	MOVQ o+8(FP), BX
 	MOVQ moves+16(FP), CX
-	MOVQ ttMove+24(FP), DX
 	MOVQ buf+32(FP), DI
 	XORL SI, SI
 	VPCMPEQQ Y12, Y12, Y12
@@ -610,9 +619,9 @@ TEXT ·moveList7asm(SB), NOSPLIT, $0-48
 	MOVQ $1, R15
 	VMOVQ R15, X8
 	VPBROADCASTQ X8, Y8
-	VMOVDQU %[1]s, Y9
-	VMOVDQU %[2]s, Y10
-	VMOVDQU %[3]s, Y11
+	VMOVDQU %[2]s, Y9
+	VMOVDQU %[3]s, Y10
+	VMOVDQU %[4]s, Y11
 	BROADCAST(AX, BX, Y14, X14, Y15, X15)
 
 next:
@@ -667,18 +676,75 @@ next:
 	ORQ  R11, R13
 	ANDNQ R12, R13, R12
 
-	// The key.
+	// The key: the replies, corners twice.
 	POPCNTQ R12, R13
-	MOVQ $0x8100000000000081, R14
+	MOVQ %[5]s, R14
 	ANDQ R12, R14
 	POPCNTQ R14, R14
 	ADDQ R14, R13
 	SHLQ $15, R13
+`, name, steps, doubled, inner, corners)
+		if mobility {
+			fmt.Fprintf(b, `
+	// The opponent's potential mobility: the empty squares next to the
+	// mover's discs (their column smear, spread a column each way), corners
+	// twice.
+	MOVQ R11, R14
+	MOVQ R11, R15
+	SHLQ $8, R15
+	ORQ  R15, R14
+	MOVQ R11, R15
+	SHRQ $8, R15
+	ORQ  R15, R14
+	MOVQ R14, R15
+	SHRQ $1, R15
+	ANDQ %[2]s, R15
+	ORQ  R15, R14
+	MOVQ R14, R15
+	SHLQ $1, R15
+	ANDQ %[1]s, R15
+	ORQ  R15, R14
+	MOVQ R10, R15
+	ORQ  R11, R15
+	ANDNQ R14, R15, R14
+	MOVQ %[3]s, R15
+	ANDQ R14, R15
+	POPCNTQ R15, R15
+	POPCNTQ R14, R14
+	ADDQ R15, R14
+	SHLQ $5, R14
+	ADDQ R14, R13
+
+	// Less the mover's corners and the discs beside them on the edges.
+	MOVQ %[3]s, R14
+	ANDQ R11, R14
+	MOVQ R14, R15
+	SHLQ $8, R15
+	MOVQ R14, DX
+	SHRQ $8, DX
+	ORQ  DX, R15
+	MOVQ R14, DX
+	SHLQ $1, DX
+	ANDQ %[1]s, DX
+	ORQ  DX, R15
+	MOVQ R14, DX
+	SHRQ $1, DX
+	ANDQ %[2]s, DX
+	ORQ  DX, R15
+	ORQ  %[3]s, R15
+	ANDQ R11, R15
+	POPCNTQ R15, R15
+	SHLQ $11, R15
+	SUBQ R15, R13
+`, nA, nH, corners)
+		}
+		b.WriteString(`
+	// Less the square's value; the table's move first.
 	LEAQ ·orderValue(SB), R14
 	MOVBQSX (R14)(R8*1), R14
 	SUBQ R14, R13
 	MOVQ $-1073741824, R14
-	CMPQ R8, DX
+	CMPQ R8, ttMove+24(FP)
 	CMOVQEQ R14, R13
 
 	MOVB R8, 0(DI)
@@ -694,7 +760,8 @@ listed:
 	MOVQ SI, ret+40(FP)
 	RET
 
-`, steps, doubled, inner)
+`)
+	}
 }
 
 // writeEntries writes the functions Go calls.

@@ -37,11 +37,15 @@ func last3asm(p, o uint64, a, b, c, alpha, beta int) int
 //go:noescape
 func last2asm(p, o uint64, a, b, alpha, beta int) int
 
-// moveList7asm is moveList at seven empties on 8×8: it fills buf with
-// the moves, their flips, replies and keys, and returns how many.
+// moveList7asm and moveListAsm are moveList on 8×8 at seven empties and
+// from eight to evalOrderEmpties-1: they fill buf with the moves, their
+// flips, replies and keys, and return how many.
 //
 //go:noescape
 func moveList7asm(p, o, moves uint64, ttMove int, buf *[maxMoves]solveMove) int
+
+//go:noescape
+func moveListAsm(p, o, moves uint64, ttMove int, buf *[maxMoves]solveMove) int
 
 // last1asm, stableAsm and flipsAsm are last1, geo8.stableFull and flips
 // in assembly, for the tests.

@@ -1477,7 +1477,6 @@ TEXT ·moveList7asm(SB), NOSPLIT, $0-48
 	MOVQ p+0(FP), AX
 	MOVQ o+8(FP), BX
 	MOVQ moves+16(FP), CX
-	MOVQ ttMove+24(FP), DX
 	MOVQ buf+32(FP), DI
 	XORL SI, SI
 	VPCMPEQQ Y12, Y12, Y12
@@ -1545,18 +1544,172 @@ next:
 	ORQ  R11, R13
 	ANDNQ R12, R13, R12
 
-	// The key.
+	// The key: the replies, corners twice.
 	POPCNTQ R12, R13
-	MOVQ $0x8100000000000081, R14
+	MOVQ leafK<>+280(SB), R14
 	ANDQ R12, R14
 	POPCNTQ R14, R14
 	ADDQ R14, R13
 	SHLQ $15, R13
+
+	// Less the square's value; the table's move first.
 	LEAQ ·orderValue(SB), R14
 	MOVBQSX (R14)(R8*1), R14
 	SUBQ R14, R13
 	MOVQ $-1073741824, R14
-	CMPQ R8, DX
+	CMPQ R8, ttMove+24(FP)
+	CMOVQEQ R14, R13
+
+	MOVB R8, 0(DI)
+	MOVL R13, 4(DI)
+	MOVQ R9, 8(DI)
+	MOVQ R12, 16(DI)
+	ADDQ $24, DI
+	INCQ SI
+	JMP  next
+
+listed:
+	VZEROUPPER
+	MOVQ SI, ret+40(FP)
+	RET
+
+// func moveListAsm(p, o, moves uint64, ttMove int, buf *[maxMoves]solveMove) int
+TEXT ·moveListAsm(SB), NOSPLIT, $0-48
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	MOVQ moves+16(FP), CX
+	MOVQ buf+32(FP), DI
+	XORL SI, SI
+	VPCMPEQQ Y12, Y12, Y12
+	VPXOR Y13, Y13, Y13
+	MOVQ $63, R15
+	VMOVQ R15, X7
+	VPBROADCASTQ X7, Y7
+	MOVQ $1, R15
+	VMOVQ R15, X8
+	VPBROADCASTQ X8, Y8
+	VMOVDQU leafK<>+184(SB), Y9
+	VMOVDQU leafK<>+216(SB), Y10
+	VMOVDQU leafK<>+248(SB), Y11
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+
+next:
+	TESTQ CX, CX
+	JZ   listed
+	TZCNTQ CX, R8
+	LEAQ -1(CX), R13
+	ANDQ R13, CX
+	FLIP(Y14, Y15, R8, R9)
+	ANDNQ BX, R9, R10 // the opponent's discs after the move
+	MOVQ AX, R11
+	ORQ  R9, R11
+	BTSQ R8, R11      // the mover's
+
+	// The opponent's replies: R10's moves against R11.
+	BROADCAST(R10, R11, Y0, X0, Y1, X1)
+	VPAND Y11, Y1, Y1
+	VPSLLVQ Y9, Y0, Y2
+	VPAND Y1, Y2, Y2
+	VPSLLVQ Y9, Y2, Y3
+	VPAND Y1, Y3, Y3
+	VPOR Y3, Y2, Y2
+	VPSLLVQ Y9, Y1, Y4
+	VPAND Y1, Y4, Y4
+	VPSLLVQ Y10, Y2, Y3
+	VPAND Y4, Y3, Y3
+	VPOR Y3, Y2, Y2
+	VPSLLVQ Y10, Y2, Y3
+	VPAND Y4, Y3, Y3
+	VPOR Y3, Y2, Y2
+	VPSLLVQ Y9, Y2, Y2
+	VPSRLVQ Y9, Y0, Y5
+	VPAND Y1, Y5, Y5
+	VPSRLVQ Y9, Y5, Y3
+	VPAND Y1, Y3, Y3
+	VPOR Y3, Y5, Y5
+	VPSRLVQ Y9, Y4, Y6
+	VPSRLVQ Y10, Y5, Y3
+	VPAND Y6, Y3, Y3
+	VPOR Y3, Y5, Y5
+	VPSRLVQ Y10, Y5, Y3
+	VPAND Y6, Y3, Y3
+	VPOR Y3, Y5, Y5
+	VPSRLVQ Y9, Y5, Y5
+	VPOR Y5, Y2, Y2
+	VEXTRACTI128 $1, Y2, X3
+	VPOR X3, X2, X2
+	VPSHUFD $0x4e, X2, X3
+	VPOR X3, X2, X2
+	VMOVQ X2, R12
+	MOVQ R10, R13
+	ORQ  R11, R13
+	ANDNQ R12, R13, R12
+
+	// The key: the replies, corners twice.
+	POPCNTQ R12, R13
+	MOVQ leafK<>+280(SB), R14
+	ANDQ R12, R14
+	POPCNTQ R14, R14
+	ADDQ R14, R13
+	SHLQ $15, R13
+
+	// The opponent's potential mobility: the empty squares next to the
+	// mover's discs (their column smear, spread a column each way), corners
+	// twice.
+	MOVQ R11, R14
+	MOVQ R11, R15
+	SHLQ $8, R15
+	ORQ  R15, R14
+	MOVQ R11, R15
+	SHRQ $8, R15
+	ORQ  R15, R14
+	MOVQ R14, R15
+	SHRQ $1, R15
+	ANDQ leafK<>+296(SB), R15
+	ORQ  R15, R14
+	MOVQ R14, R15
+	SHLQ $1, R15
+	ANDQ leafK<>+288(SB), R15
+	ORQ  R15, R14
+	MOVQ R10, R15
+	ORQ  R11, R15
+	ANDNQ R14, R15, R14
+	MOVQ leafK<>+280(SB), R15
+	ANDQ R14, R15
+	POPCNTQ R15, R15
+	POPCNTQ R14, R14
+	ADDQ R15, R14
+	SHLQ $5, R14
+	ADDQ R14, R13
+
+	// Less the mover's corners and the discs beside them on the edges.
+	MOVQ leafK<>+280(SB), R14
+	ANDQ R11, R14
+	MOVQ R14, R15
+	SHLQ $8, R15
+	MOVQ R14, DX
+	SHRQ $8, DX
+	ORQ  DX, R15
+	MOVQ R14, DX
+	SHLQ $1, DX
+	ANDQ leafK<>+288(SB), DX
+	ORQ  DX, R15
+	MOVQ R14, DX
+	SHRQ $1, DX
+	ANDQ leafK<>+296(SB), DX
+	ORQ  DX, R15
+	ORQ  leafK<>+280(SB), R15
+	ANDQ R11, R15
+	POPCNTQ R15, R15
+	SHLQ $11, R15
+	SUBQ R15, R13
+
+	// Less the square's value; the table's move first.
+	LEAQ ·orderValue(SB), R14
+	MOVBQSX (R14)(R8*1), R14
+	SUBQ R14, R13
+	MOVQ $-1073741824, R14
+	CMPQ R8, ttMove+24(FP)
 	CMOVQEQ R14, R13
 
 	MOVB R8, 0(DI)
@@ -1783,4 +1936,7 @@ DATA leafK<>+248(SB)/8, $0x7e7e7e7e7e7e7e7e
 DATA leafK<>+256(SB)/8, $0xffffffffffffffff
 DATA leafK<>+264(SB)/8, $0x7e7e7e7e7e7e7e7e
 DATA leafK<>+272(SB)/8, $0x7e7e7e7e7e7e7e7e
-GLOBL leafK<>(SB), RODATA|NOPTR, $280
+DATA leafK<>+280(SB)/8, $0x8100000000000081
+DATA leafK<>+288(SB)/8, $0xfefefefefefefefe
+DATA leafK<>+296(SB)/8, $0x7f7f7f7f7f7f7f7f
+GLOBL leafK<>(SB), RODATA|NOPTR, $304

@@ -172,8 +172,9 @@ func testLastAsm(t *testing.T, n, positions int) {
 	}
 }
 
-// TestMoveList7Asm holds moveList7asm to moveList at seven empties.
-func TestMoveList7Asm(t *testing.T) {
+// TestMoveListAsm holds moveList7asm and moveListAsm to moveList at seven
+// empties and at eight to evalOrderEmpties-1.
+func TestMoveListAsm(t *testing.T) {
 	needLeafAsm(t)
 	defer func(saved bool) { useLeafAsm = saved }(useLeafAsm)
 	rng := rand.New(rand.NewPCG(23, 24))
@@ -191,10 +192,19 @@ func TestMoveList7Asm(t *testing.T) {
 			ttMove = int(bits.TrailingZeros64(moves))
 		}
 		useLeafAsm = false
-		want := s.moveList(&goBuf, p, o, moves, ttMove, fastEmpties)
-		got := asmBuf[:moveList7asm(p, o, moves, ttMove, &asmBuf)]
-		if !slices.Equal(got, want) {
-			t.Fatalf("moveList7asm(%#x, %#x, %#x, %d) = %v, want %v", p, o, moves, ttMove, got, want)
+		for _, tc := range []struct {
+			name    string
+			empties int
+			list    func(p, o, moves uint64, ttMove int, buf *[maxMoves]solveMove) int
+		}{
+			{"moveList7asm", fastEmpties, moveList7asm},
+			{"moveListAsm", fastEmpties + 1 + rng.IntN(evalOrderEmpties-fastEmpties-1), moveListAsm},
+		} {
+			want := s.moveList(&goBuf, p, o, moves, ttMove, tc.empties)
+			got := asmBuf[:tc.list(p, o, moves, ttMove, &asmBuf)]
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s(%#x, %#x, %#x, %d) = %v, want %v", tc.name, p, o, moves, ttMove, got, want)
+			}
 		}
 	}
 }

@@ -19,3 +19,4 @@ func last3asm(p, o uint64, a, b, c, alpha, beta int) int                   { pan
 func last2asm(p, o uint64, a, b, alpha, beta int) int                      { panic(noLeafAsm) }
 
 func moveList7asm(p, o, moves uint64, ttMove int, buf *[maxMoves]solveMove) int { panic(noLeafAsm) }
+func moveListAsm(p, o, moves uint64, ttMove int, buf *[maxMoves]solveMove) int  { panic(noLeafAsm) }

@@ -328,8 +328,13 @@ func (s *solver64) order(buf *[maxMoves]solveMove, p, o, moves uint64, ttMove, e
 // moveList is order without the sort: the moves with their keys, in the
 // order of their squares.
 func (s *solver64) moveList(buf *[maxMoves]solveMove, p, o, moves uint64, ttMove, empties int) []solveMove {
-	if empties == fastEmpties && useLeafAsm && s.g == geo8 {
-		return buf[:moveList7asm(p, o, moves, ttMove, buf)]
+	if useLeafAsm && s.g == geo8 {
+		switch {
+		case empties == fastEmpties:
+			return buf[:moveList7asm(p, o, moves, ttMove, buf)]
+		case empties > fastEmpties && empties < evalOrderEmpties:
+			return buf[:moveListAsm(p, o, moves, ttMove, buf)]
+		}
 	}
 	list := buf[:0]
 	for m := moves; m != 0; m &= m - 1 {
