@@ -326,7 +326,8 @@ func (s *solver64) order(buf *[maxMoves]solveMove, p, o, moves uint64, ttMove, e
 }
 
 // moveList is order without the sort: the moves with their keys, in the
-// order of their squares.
+// order of their squares. On 8×8 from seven to thirteen empties, where the
+// processor has it, the assembly builds the list (leaf_amd64.s).
 func (s *solver64) moveList(buf *[maxMoves]solveMove, p, o, moves uint64, ttMove, empties int) []solveMove {
 	if useLeafAsm && s.g == geo8 {
 		switch {
