@@ -362,33 +362,29 @@ tryMoves:
 		if n == 6 {
 			b.WriteString("\tXORL R11, R11\n") // the child's opponent has not passed
 		}
+		// The mover keeps the largest score, cutting at beta and raising
+		// alpha; the opponent, after a pass, the smallest, cutting at
+		// alpha and lowering beta.
+		notBetter, cut, cutAt, bound := "JLE", "JGE", beta, alpha
 		if pass {
+			notBetter, cut, cutAt, bound = "JGE", "JLE", alpha, beta
 			fmt.Fprintf(b, "\tMOVQ %s, SI\n\tMOVQ %s, DI\n\tCALL last%d<>(SB)\n", alpha, beta, n-1)
-			fmt.Fprintf(b, `	CMPQ R12, %[1]s
-	JGE  %[2]s
-	MOVQ R12, %[1]s
-	CMPQ R12, %[3]s
-	JLE  done
-	CMPQ R12, %[4]s
-	JGE  %[2]s
-	MOVQ R12, %[4]s
-`, best, next, alpha, beta)
 		} else {
 			fmt.Fprintf(b, "\tMOVQ %s, SI\n\tNEGQ SI\n\tMOVQ %s, DI\n\tNEGQ DI\n\tCALL last%d<>(SB)\n", beta, alpha, n-1)
 			if full {
 				fmt.Fprintf(b, "\tADDQ R11, %s\n", nodes)
 			}
-			fmt.Fprintf(b, `	NEGQ R12
-	CMPQ R12, %[1]s
-	JLE  %[2]s
+			b.WriteString("\tNEGQ R12\n")
+		}
+		fmt.Fprintf(b, `	CMPQ R12, %[1]s
+	%[5]s  %[2]s
 	MOVQ R12, %[1]s
 	CMPQ R12, %[3]s
-	JGE  done
+	%[6]s  done
 	CMPQ R12, %[4]s
-	JLE  %[2]s
+	%[5]s  %[2]s
 	MOVQ R12, %[4]s
-`, best, next, beta, alpha)
-		}
+`, best, next, cutAt, bound, notBetter, cut)
 		fmt.Fprintf(b, "\n%s:", next)
 	}
 	for i := range n {
