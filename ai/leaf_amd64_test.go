@@ -45,27 +45,32 @@ func leafBoard(rng *rand.Rand, empty uint64) (p, o uint64) {
 	return p, o
 }
 
-func TestFlipsAsm(t *testing.T) {
+// TestOneSquareAsm holds flipsAsm and last1asm to flips and last1 on
+// random boards with one empty square (full boards, where last1 counts,
+// and sparse ones, where it plays the move).
+func TestOneSquareAsm(t *testing.T) {
 	needLeafAsm(t)
-	rng := rand.New(rand.NewPCG(7, 8))
-	for range 200000 {
-		sq := rng.IntN(64)
-		p, o := leafBoard(rng, 1<<uint(sq))
-		if got, want := flipsAsm(p, o, sq), flips(p, o, sq); got != want {
-			t.Fatalf("flipsAsm(%#x, %#x, %d) = %#x, want %#x", p, o, sq, got, want)
-		}
-	}
-}
-
-func TestLast1Asm(t *testing.T) {
-	needLeafAsm(t)
-	rng := rand.New(rand.NewPCG(9, 10))
-	for range 200000 {
-		sq := rng.IntN(64)
-		p, o := leafBoard(rng, 1<<uint(sq))
-		if got, want := last1asm(p, o, sq), last1(p, o, sq); got != want {
-			t.Fatalf("last1asm(%#x, %#x, %d) = %d, want %d", p, o, sq, got, want)
-		}
+	for i, tc := range []struct {
+		name      string
+		asm, want func(p, o uint64, sq int) int64
+	}{
+		{"flipsAsm",
+			func(p, o uint64, sq int) int64 { return int64(flipsAsm(p, o, sq)) },
+			func(p, o uint64, sq int) int64 { return int64(flips(p, o, sq)) }},
+		{"last1asm",
+			func(p, o uint64, sq int) int64 { return int64(last1asm(p, o, sq)) },
+			func(p, o uint64, sq int) int64 { return int64(last1(p, o, sq)) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(7, uint64(i)))
+			for range 200000 {
+				sq := rng.IntN(64)
+				p, o := leafBoard(rng, 1<<uint(sq))
+				if got, want := tc.asm(p, o, sq), tc.want(p, o, sq); got != want {
+					t.Fatalf("%s(%#x, %#x, %d) = %#x, want %#x", tc.name, p, o, sq, got, want)
+				}
+			}
+		})
 	}
 }
 
