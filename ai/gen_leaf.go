@@ -607,15 +607,7 @@ TEXT ·%[1]s(SB), NOSPLIT, $0-48
 	MOVQ moves+16(FP), CX
 	MOVQ buf+32(FP), DI
 	XORL SI, SI
-	VPCMPEQQ Y12, Y12, Y12
-	VPXOR Y13, Y13, Y13
-	MOVQ $63, R15
-	VMOVQ R15, X7
-	VPBROADCASTQ X7, Y7
-	MOVQ $1, R15
-	VMOVQ R15, X8
-	VPBROADCASTQ X8, Y8
-	VMOVDQU %[2]s, Y9
+%[6]s	VMOVDQU %[2]s, Y9
 	VMOVDQU %[3]s, Y10
 	VMOVDQU %[4]s, Y11
 	BROADCAST(AX, BX, Y14, X14, Y15, X15)
@@ -679,7 +671,7 @@ next:
 	POPCNTQ R14, R14
 	ADDQ R14, R13
 	SHLQ $15, R13
-`, name, steps, doubled, inner, corners)
+`, name, steps, doubled, inner, corners, constants)
 		if mobility {
 			fmt.Fprintf(b, `
 	// The opponent's potential mobility: the empty squares next to the
@@ -760,9 +752,9 @@ listed:
 	}
 }
 
-// writeEntries writes the functions Go calls.
-func writeEntries(b *bytes.Buffer) {
-	setup := `	VPCMPEQQ Y12, Y12, Y12
+// constants sets the vector constants every entry from Go sets first
+// (see the header): Y7 63, Y8 1, Y12 all ones, Y13 zero.
+const constants = `	VPCMPEQQ Y12, Y12, Y12
 	VPXOR Y13, Y13, Y13
 	MOVQ $63, R15
 	VMOVQ R15, X7
@@ -771,12 +763,15 @@ func writeEntries(b *bytes.Buffer) {
 	VMOVQ R15, X8
 	VPBROADCASTQ X8, Y8
 `
+
+// writeEntries writes the functions Go calls.
+func writeEntries(b *bytes.Buffer) {
 	entry := func(name, args string, size int, load []string, body, store string) {
 		fmt.Fprintf(b, "// func %s(%s)\nTEXT ·%s(SB), NOSPLIT, $0-%d\n", name, args, name, size)
 		for _, l := range load {
 			fmt.Fprintf(b, "\tMOVQ %s\n", l)
 		}
-		b.WriteString(setup)
+		b.WriteString(constants)
 		b.WriteString(body)
 		b.WriteString("\tVZEROUPPER\n")
 		b.WriteString(store)
