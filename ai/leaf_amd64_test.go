@@ -74,34 +74,43 @@ func TestOneSquareAsm(t *testing.T) {
 	}
 }
 
-// TestLast2Asm holds the assembly to last2Go: the same value for every
-// window, not only the same bound, so the solver's tree is the same.
-func TestLast2Asm(t *testing.T) {
+// TestLast2And3Asm holds last2asm and last3asm to last2Go and last3Go:
+// the same value for every window, not only the same bound, so the
+// solver's tree is the same.
+func TestLast2And3Asm(t *testing.T) {
 	needLeafAsm(t)
-	rng := rand.New(rand.NewPCG(11, 12))
-	for range 200000 {
-		sqs, empty := randomEmpties(rng, 2)
-		p, o := leafBoard(rng, empty)
-		alpha, beta := randomWindow(rng)
-		a, b := int(sqs[0]), int(sqs[1])
-		if got, want := last2asm(p, o, a, b, alpha, beta), last2Go(p, o, a, b, alpha, beta); got != want {
-			t.Fatalf("last2asm(%#x, %#x, %d, %d, %d, %d) = %d, want %d", p, o, a, b, alpha, beta, got, want)
-		}
-	}
-}
-
-// TestLast3Asm holds the assembly to last3Go as TestLast2Asm does.
-func TestLast3Asm(t *testing.T) {
-	needLeafAsm(t)
-	rng := rand.New(rand.NewPCG(13, 14))
-	for range 100000 {
-		sqs, empty := randomEmpties(rng, 3)
-		p, o := leafBoard(rng, empty)
-		alpha, beta := randomWindow(rng)
-		a, b, c := int(sqs[0]), int(sqs[1]), int(sqs[2])
-		if got, want := last3asm(p, o, a, b, c, alpha, beta), last3Go(p, o, a, b, c, alpha, beta); got != want {
-			t.Fatalf("last3asm(%#x, %#x, %d, %d, %d, %d, %d) = %d, want %d", p, o, a, b, c, alpha, beta, got, want)
-		}
+	type search func(p, o uint64, sqs [smallEmpties]int8, alpha, beta int) int
+	for _, tc := range []struct {
+		name      string
+		n         int
+		asm, want search
+	}{
+		{"last2asm", 2,
+			func(p, o uint64, s [smallEmpties]int8, alpha, beta int) int {
+				return last2asm(p, o, int(s[0]), int(s[1]), alpha, beta)
+			},
+			func(p, o uint64, s [smallEmpties]int8, alpha, beta int) int {
+				return last2Go(p, o, int(s[0]), int(s[1]), alpha, beta)
+			}},
+		{"last3asm", 3,
+			func(p, o uint64, s [smallEmpties]int8, alpha, beta int) int {
+				return last3asm(p, o, int(s[0]), int(s[1]), int(s[2]), alpha, beta)
+			},
+			func(p, o uint64, s [smallEmpties]int8, alpha, beta int) int {
+				return last3Go(p, o, int(s[0]), int(s[1]), int(s[2]), alpha, beta)
+			}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(11, uint64(tc.n)))
+			for range 200000 {
+				sqs, empty := randomEmpties(rng, tc.n)
+				p, o := leafBoard(rng, empty)
+				alpha, beta := randomWindow(rng)
+				if got, want := tc.asm(p, o, sqs, alpha, beta), tc.want(p, o, sqs, alpha, beta); got != want {
+					t.Fatalf("%s(%#x, %#x, %v, %d, %d) = %d, want %d", tc.name, p, o, sqs[:tc.n], alpha, beta, got, want)
+				}
+			}
+		})
 	}
 }
 
