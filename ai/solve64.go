@@ -711,7 +711,7 @@ func last1(p, o uint64, sq int) int {
 // parity order), are left and p is to move: small's loop unrolled, without
 // the list of the others to copy. It counts its nodes as small does. Where
 // the processor has it the assembly searches (leaf_amd64.s), else last4Go;
-// so with last5's moves, last3 and last2.
+// so for last3 and last2.
 func (s *solver64) last4(p, o uint64, a, b, c, d, alpha, beta int) int {
 	if useLeafAsm {
 		v, n := last4asm(p, o, a, b, c, d, alpha, beta)
