@@ -11,10 +11,20 @@ import (
 //go:generate go run gen_leaf.go
 
 // useLeafAsm says whether the last six empties are searched by the
-// assembly in leaf_amd64.s, which needs AVX2, AVX-512's leading-zero count
-// on 256-bit vectors, POPCNT and BMI1's ANDN.
-var useLeafAsm = cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512CD &&
-	cpu.X86.HasAVX512VL && cpu.X86.HasPOPCNT && cpu.X86.HasBMI1
+// assembly in leaf_amd64.s, which needs AVX2, POPCNT and BMI1's ANDN and
+// TZCNT.
+var useLeafAsm = cpu.X86.HasAVX2 && cpu.X86.HasPOPCNT && cpu.X86.HasBMI1
+
+// leafLZCNT says whether the assembly finds the flips towards lower bits
+// by AVX-512's leading-zero count on 256-bit vectors (AVX512CD and
+// AVX512VL), or else by smearing the bits, which takes about 15% longer
+// over a solve. GODEBUG=cpu.avx512f=off turns it off.
+var leafLZCNT = hasLZCNT()
+
+// hasLZCNT says whether the processor has VPLZCNTQ on 256-bit vectors.
+func hasLZCNT() bool {
+	return cpu.X86.HasAVX512F && cpu.X86.HasAVX512CD && cpu.X86.HasAVX512VL
+}
 
 // last6asm and last5asm are last6Go and last5Go in assembly on 8×8 (the
 // stability cutoff they make assumes it); last4asm, last3asm and last2asm

@@ -5,11 +5,14 @@
 #include "textflag.h"
 
 // The last six empties of the exact search in assembly, for processors
-// with AVX2 and AVX-512's leading-zero count (leaf_amd64.go decides).
-// Each function does what its Go twin in solve64.go does, move for move
-// and bound for bound, so the tree and its node count are the same; what
-// differs is that values stay in registers and a move's flips are found
-// four rays at a time.
+// with AVX2 (leaf_amd64.go decides). Each function does what its Go twin
+// in solve64.go does, move for move and bound for bound, so the tree and
+// its node count are the same; what differs is that values stay in
+// registers and a move's flips are found four rays at a time.
+//
+// Every function is written twice, the same but for FLIP: first with
+// AVX-512's leading-zero count, then (the names ending in _smear) without
+// it; the functions Go calls, at the end, choose by ·leafLZCNT.
 //
 // Constants while any of it runs: Y7 63, Y8 1, Y12 all ones, Y13 zero.
 
@@ -17,18 +20,7 @@
 // over against OY by a move at square SQ; it uses R15 and Y0 to Y6.
 // ·leafRays holds each square's eight rays: four towards higher bits,
 // where the first square that is not the opponent's is the lowest bit
-// left, then four towards lower bits, where it is the highest (found by
-// counting leading zeros).
-#define FLIP(PY, OY, SQ, OUT) \
-	MOVQ SQ, R15; SHLQ $6, R15; LEAQ ·leafRays(SB), OUT; ADDQ OUT, R15; \
-	VMOVDQU (R15), Y0; VMOVDQU 32(R15), Y1; \
-	VPANDN Y0, OY, Y2; VPSUBQ Y2, Y13, Y3; VPAND Y2, Y3, Y3; VPAND PY, Y3, Y3; \
-	VPCMPEQQ Y13, Y3, Y4; VPADDQ Y12, Y3, Y3; VPAND Y0, Y3, Y3; VPANDN Y3, Y4, Y3; \
-	VPANDN Y1, OY, Y2; \
-	VPLZCNTQ Y2, Y5; VPSUBQ Y5, Y7, Y5; VPSLLVQ Y5, Y8, Y5; VPAND PY, Y5, Y5; \
-	VPADDQ Y5, Y5, Y5; VPSUBQ Y5, Y13, Y5; VPAND Y1, Y5, Y5; \
-	VPOR Y5, Y3, Y3; VEXTRACTI128 $1, Y3, X6; VPOR X6, X3, X3; \
-	VPSHUFD $0x4e, X3, X6; VPOR X6, X3, X3; VMOVQ X3, OUT
+// left, then four towards lower bits, where it is the highest.
 
 // BROADCAST puts P and O into all four lanes of PY and OY.
 #define BROADCAST(P, O, PY, PX, OY, OX) \
@@ -47,6 +39,17 @@
 	XORL ACC, ACC; \
 	LINE(P, LP, 0, 32, 64, ACC); LINE(P, LP, 8, 40, 72, ACC); \
 	LINE(P, LP, 16, 48, 80, ACC); LINE(P, LP, 24, 56, 88, ACC)
+
+#define FLIP(PY, OY, SQ, OUT) \
+	MOVQ SQ, R15; SHLQ $6, R15; LEAQ ·leafRays(SB), OUT; ADDQ OUT, R15; \
+	VMOVDQU (R15), Y0; VMOVDQU 32(R15), Y1; \
+	VPANDN Y0, OY, Y2; VPSUBQ Y2, Y13, Y3; VPAND Y2, Y3, Y3; VPAND PY, Y3, Y3; \
+	VPCMPEQQ Y13, Y3, Y4; VPADDQ Y12, Y3, Y3; VPAND Y0, Y3, Y3; VPANDN Y3, Y4, Y3; \
+	VPANDN Y1, OY, Y2; \
+	VPLZCNTQ Y2, Y5; VPSUBQ Y5, Y7, Y5; VPSLLVQ Y5, Y8, Y5; VPAND PY, Y5, Y5; \
+	VPADDQ Y5, Y5, Y5; VPSUBQ Y5, Y13, Y5; VPAND Y1, Y5, Y5; \
+	VPOR Y5, Y3, Y3; VEXTRACTI128 $1, Y3, X6; VPOR X6, X3, X3; \
+	VPSHUFD $0x4e, X3, X6; VPOR X6, X3, X3; VMOVQ X3, OUT
 
 // last1: R8 the mover's discs, R9 the opponent's, R10 the empty square;
 // the score in R11. Uses R13 to R15, Y0 to Y6, Y10 and Y11.
@@ -1472,8 +1475,8 @@ grow:
 grown:
 	RET
 
-// func moveList7asm(p, o, moves uint64, ttMove int, buf *[maxMoves]solveMove) int
-TEXT ·moveList7asm(SB), NOSPLIT, $0-48
+// moveList7: moveList7asm's body, with its arguments.
+TEXT moveList7<>(SB), NOSPLIT, $0-48
 	MOVQ p+0(FP), AX
 	MOVQ o+8(FP), BX
 	MOVQ moves+16(FP), CX
@@ -1573,8 +1576,8 @@ listed:
 	MOVQ SI, ret+40(FP)
 	RET
 
-// func moveListAsm(p, o, moves uint64, ttMove int, buf *[maxMoves]solveMove) int
-TEXT ·moveListAsm(SB), NOSPLIT, $0-48
+// moveList: moveListAsm's body, with its arguments.
+TEXT moveList<>(SB), NOSPLIT, $0-48
 	MOVQ p+0(FP), AX
 	MOVQ o+8(FP), BX
 	MOVQ moves+16(FP), CX
@@ -1725,13 +1728,1461 @@ listed:
 	MOVQ SI, ret+40(FP)
 	RET
 
-// func last6asm(p, o uint64, alpha, beta int, sqs *[6]int8, passed bool) (score, nodes int)
-TEXT ·last6asm(SB), NOSPLIT, $0-64
+// flip: AX the mover's discs, BX the opponent's, CX the square; the
+// flips in DX.
+TEXT flip<>(SB), NOSPLIT|NOFRAME, $0-0
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y14, Y15, CX, DX)
+	RET
+
+// The same functions for processors without AVX-512: FLIP smears each
+// ray towards lower bits down to find its highest bit.
+#undef FLIP
+#define FLIP(PY, OY, SQ, OUT) \
+	MOVQ SQ, R15; SHLQ $6, R15; LEAQ ·leafRays(SB), OUT; ADDQ OUT, R15; \
+	VMOVDQU (R15), Y0; VMOVDQU 32(R15), Y1; \
+	VPANDN Y0, OY, Y2; VPSUBQ Y2, Y13, Y3; VPAND Y2, Y3, Y3; VPAND PY, Y3, Y3; \
+	VPCMPEQQ Y13, Y3, Y4; VPADDQ Y12, Y3, Y3; VPAND Y0, Y3, Y3; VPANDN Y3, Y4, Y3; \
+	VPANDN Y1, OY, Y2; \
+	VPSRLQ $1, Y2, Y5; VPOR Y5, Y2, Y2; VPSRLQ $2, Y2, Y5; VPOR Y5, Y2, Y2; \
+	VPSRLQ $4, Y2, Y5; VPOR Y5, Y2, Y2; VPSRLQ $8, Y2, Y5; VPOR Y5, Y2, Y2; \
+	VPSRLQ $16, Y2, Y5; VPOR Y5, Y2, Y2; VPSRLQ $32, Y2, Y5; VPOR Y5, Y2, Y2; \
+	VPSRLQ $1, Y2, Y5; VPANDN Y2, Y5, Y5; VPAND PY, Y5, Y5; \
+	VPADDQ Y5, Y5, Y5; VPSUBQ Y5, Y13, Y5; VPAND Y1, Y5, Y5; \
+	VPOR Y5, Y3, Y3; VEXTRACTI128 $1, Y3, X6; VPOR X6, X3, X3; \
+	VPSHUFD $0x4e, X3, X6; VPOR X6, X3, X3; VMOVQ X3, OUT
+
+// last1: R8 the mover's discs, R9 the opponent's, R10 the empty square;
+// the score in R11. Uses R13 to R15, Y0 to Y6, Y10 and Y11.
+TEXT last1_smear<>(SB), NOSPLIT|NOFRAME, $0-0
+	MOVQ R8, R11
+	ORQ  R9, R11
+	BTSQ R10, R11
+	CMPQ R11, $-1
+	JNE  general
+
+	// A full 8×8 board but for the square: count the flips.
+	LEAQ (R10)(R10*2), R14
+	SHLQ $5, R14
+	LEAQ ·leafLines(SB), R13
+	ADDQ R13, R14
+	LEAQ ·lastFlips(SB), R13
+	COUNT(R8, R14, R11)
+	POPCNTQ R8, R15
+	LEAQ -63(R15)(R15*1), R15
+	TESTQ R11, R11
+	JZ   fullOpp
+	LEAQ 1(R15)(R11*2), R11
+	RET
+
+fullOpp:
+	MOVQ R15, R10 // the disc difference; the square is no longer needed
+	COUNT(R9, R14, R11)
+	TESTQ R11, R11
+	JZ   fullNone
+	SHLQ $1, R11
+	SUBQ R11, R10
+	LEAQ -1(R10), R11
+	RET
+
+fullNone:
+	// 63 discs: the difference is odd, never 0.
+	LEAQ 1(R10), R11
+	LEAQ -1(R10), R13
+	TESTQ R10, R10
+	CMOVQLT R13, R11
+	RET
+
+general:
+	BROADCAST(R8, R9, Y10, X10, Y11, X11)
+	POPCNTQ R8, R13
+	POPCNTQ R9, R14
+	SUBQ R14, R13
+	FLIP(Y10, Y11, R10, R11)
+	TESTQ R11, R11
+	JZ   generalOpp
+	POPCNTQ R11, R11
+	LEAQ 1(R13)(R11*2), R11
+	RET
+
+generalOpp:
+	FLIP(Y11, Y10, R10, R11)
+	TESTQ R11, R11
+	JZ   generalNone
+	POPCNTQ R11, R11
+	SHLQ $1, R11
+	SUBQ R11, R13
+	LEAQ -1(R13), R11
+	RET
+
+generalNone:
+	MOVQ R13, R11
+	TESTQ R13, R13
+	JZ   generalDone
+	LEAQ 1(R13), R11
+	LEAQ -1(R13), R14
+	CMOVQLT R14, R11
+
+generalDone:
+	RET
+
+// last2: AX the mover's discs, BX the opponent's, CX and DX the empty
+// squares, SI alpha, DI beta; the score in R12. It keeps AX to DI; uses
+// R8 to R15, Y0 to Y6, Y10, Y11, Y14 and Y15.
+TEXT last2_smear<>(SB), NOSPLIT|NOFRAME, $0-0
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	MOVQ $-127, R12
+
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), BX
+	JZ   moveB
+	FLIP(Y14, Y15, CX, R11)
+	TESTQ R11, R11
+	JZ   moveB
+	ANDNQ BX, R11, R8
+	MOVQ AX, R9
+	ORQ  R11, R9
+	BTSQ CX, R9
+	MOVQ DX, R10
+	CALL last1_smear<>(SB)
+	NEGQ R11
+	MOVQ R11, R12
+	CMPQ R11, DI
+	JGE  done
+
+moveB:
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(DX*8), BX
+	JZ   moved
+	FLIP(Y14, Y15, DX, R11)
+	TESTQ R11, R11
+	JZ   moved
+	ANDNQ BX, R11, R8
+	MOVQ AX, R9
+	ORQ  R11, R9
+	BTSQ DX, R9
+	MOVQ CX, R10
+	CALL last1_smear<>(SB)
+	NEGQ R11
+	CMPQ R11, R12
+	CMOVQGT R11, R12
+
+moved:
+	CMPQ R12, $-127
+	JNE  done
+
+	// The mover passes: the opponent moves, and the mover's score is the
+	// smaller one.
+	MOVQ $127, R12
+
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), AX
+	JZ   passB
+	FLIP(Y15, Y14, CX, R11)
+	TESTQ R11, R11
+	JZ   passB
+	ANDNQ AX, R11, R8
+	MOVQ BX, R9
+	ORQ  R11, R9
+	BTSQ CX, R9
+	MOVQ DX, R10
+	CALL last1_smear<>(SB)
+	MOVQ R11, R12
+	CMPQ R11, SI
+	JLE  done
+
+passB:
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(DX*8), AX
+	JZ   passed
+	FLIP(Y15, Y14, DX, R11)
+	TESTQ R11, R11
+	JZ   passed
+	ANDNQ AX, R11, R8
+	MOVQ BX, R9
+	ORQ  R11, R9
+	BTSQ DX, R9
+	MOVQ CX, R10
+	CALL last1_smear<>(SB)
+	CMPQ R11, R12
+	CMOVQLT R11, R12
+
+passed:
+	CMPQ R12, $127
+	JNE  done
+	POPCNTQ AX, R12
+	POPCNTQ BX, R13
+	// Neither side can move: the game is over with 2 empties.
+	SUBQ R13, R12
+	JZ   done
+	LEAQ 2(R12), R13
+	LEAQ -2(R12), R11
+	CMOVQLT R11, R13
+	MOVQ R13, R12
+
+done:
+	RET
+
+// last3: see writeLastN in gen_leaf.go.
+TEXT last3_smear<>(SB), NOSPLIT, $72-0
+	MOVQ AX, 0(SP)
+	MOVQ BX, 8(SP)
+	MOVQ CX, 16(SP)
+	MOVQ DX, 24(SP)
+	MOVQ R8, 32(SP)
+	MOVQ SI, 40(SP)
+	MOVQ DI, 48(SP)
+	MOVQ $-127, 56(SP)
+
+	MOVQ 16(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), BX
+	JZ   move0
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y14, Y15, CX, R11)
+	TESTQ R11, R11
+	JZ   move0
+	ANDNQ BX, R11, R9
+	ORQ  R11, AX
+	BTSQ CX, AX
+	MOVQ AX, BX
+	MOVQ R9, AX
+	MOVQ 24(SP), CX
+	MOVQ 32(SP), DX
+	MOVQ 48(SP), SI
+	NEGQ SI
+	MOVQ 40(SP), DI
+	NEGQ DI
+	CALL last2_smear<>(SB)
+	NEGQ R12
+	CMPQ R12, 56(SP)
+	JLE  move0
+	MOVQ R12, 56(SP)
+	CMPQ R12, 48(SP)
+	JGE  done
+	CMPQ R12, 40(SP)
+	JLE  move0
+	MOVQ R12, 40(SP)
+
+move0:
+	MOVQ 24(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), BX
+	JZ   move1
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y14, Y15, CX, R11)
+	TESTQ R11, R11
+	JZ   move1
+	ANDNQ BX, R11, R9
+	ORQ  R11, AX
+	BTSQ CX, AX
+	MOVQ AX, BX
+	MOVQ R9, AX
+	MOVQ 16(SP), CX
+	MOVQ 32(SP), DX
+	MOVQ 48(SP), SI
+	NEGQ SI
+	MOVQ 40(SP), DI
+	NEGQ DI
+	CALL last2_smear<>(SB)
+	NEGQ R12
+	CMPQ R12, 56(SP)
+	JLE  move1
+	MOVQ R12, 56(SP)
+	CMPQ R12, 48(SP)
+	JGE  done
+	CMPQ R12, 40(SP)
+	JLE  move1
+	MOVQ R12, 40(SP)
+
+move1:
+	MOVQ 32(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), BX
+	JZ   move2
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y14, Y15, CX, R11)
+	TESTQ R11, R11
+	JZ   move2
+	ANDNQ BX, R11, R9
+	ORQ  R11, AX
+	BTSQ CX, AX
+	MOVQ AX, BX
+	MOVQ R9, AX
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ 48(SP), SI
+	NEGQ SI
+	MOVQ 40(SP), DI
+	NEGQ DI
+	CALL last2_smear<>(SB)
+	NEGQ R12
+	CMPQ R12, 56(SP)
+	JLE  move2
+	MOVQ R12, 56(SP)
+	CMPQ R12, 48(SP)
+	JGE  done
+	CMPQ R12, 40(SP)
+	JLE  move2
+	MOVQ R12, 40(SP)
+
+move2:
+	MOVQ 56(SP), R12
+	CMPQ R12, $-127
+	JNE  done
+
+	// The mover passes: the opponent moves, and the mover's score is the
+	// smallest.
+	MOVQ $127, 56(SP)
+
+	MOVQ 16(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), AX
+	JZ   pass0
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y15, Y14, CX, R11)
+	TESTQ R11, R11
+	JZ   pass0
+	ANDNQ AX, R11, R9
+	ORQ  R11, BX
+	BTSQ CX, BX
+	MOVQ R9, AX
+	MOVQ 24(SP), CX
+	MOVQ 32(SP), DX
+	MOVQ 40(SP), SI
+	MOVQ 48(SP), DI
+	CALL last2_smear<>(SB)
+	CMPQ R12, 56(SP)
+	JGE  pass0
+	MOVQ R12, 56(SP)
+	CMPQ R12, 40(SP)
+	JLE  done
+	CMPQ R12, 48(SP)
+	JGE  pass0
+	MOVQ R12, 48(SP)
+
+pass0:
+	MOVQ 24(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), AX
+	JZ   pass1
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y15, Y14, CX, R11)
+	TESTQ R11, R11
+	JZ   pass1
+	ANDNQ AX, R11, R9
+	ORQ  R11, BX
+	BTSQ CX, BX
+	MOVQ R9, AX
+	MOVQ 16(SP), CX
+	MOVQ 32(SP), DX
+	MOVQ 40(SP), SI
+	MOVQ 48(SP), DI
+	CALL last2_smear<>(SB)
+	CMPQ R12, 56(SP)
+	JGE  pass1
+	MOVQ R12, 56(SP)
+	CMPQ R12, 40(SP)
+	JLE  done
+	CMPQ R12, 48(SP)
+	JGE  pass1
+	MOVQ R12, 48(SP)
+
+pass1:
+	MOVQ 32(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), AX
+	JZ   pass2
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y15, Y14, CX, R11)
+	TESTQ R11, R11
+	JZ   pass2
+	ANDNQ AX, R11, R9
+	ORQ  R11, BX
+	BTSQ CX, BX
+	MOVQ R9, AX
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ 40(SP), SI
+	MOVQ 48(SP), DI
+	CALL last2_smear<>(SB)
+	CMPQ R12, 56(SP)
+	JGE  pass2
+	MOVQ R12, 56(SP)
+	CMPQ R12, 40(SP)
+	JLE  done
+	CMPQ R12, 48(SP)
+	JGE  pass2
+	MOVQ R12, 48(SP)
+
+pass2:
+	MOVQ 56(SP), R12
+	CMPQ R12, $127
+	JNE  done
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	POPCNTQ AX, R12
+	POPCNTQ BX, R13
+	// Neither side can move: the game is over with 3 empties.
+	SUBQ R13, R12
+	JZ   done
+	LEAQ 3(R12), R13
+	LEAQ -3(R12), R11
+	CMOVQLT R11, R13
+	MOVQ R13, R12
+
+done:
+	RET
+
+// last4: see writeLastN in gen_leaf.go.
+TEXT last4_smear<>(SB), NOSPLIT, $80-0
+	MOVQ AX, 0(SP)
+	MOVQ BX, 8(SP)
+	MOVQ CX, 16(SP)
+	MOVQ DX, 24(SP)
+	MOVQ R8, 32(SP)
+	MOVQ R9, 40(SP)
+	MOVQ SI, 48(SP)
+	MOVQ DI, 56(SP)
+	MOVQ $1, 72(SP)
+	MOVQ $-127, 64(SP)
+
+	MOVQ 16(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), BX
+	JZ   move0
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y14, Y15, CX, R11)
+	TESTQ R11, R11
+	JZ   move0
+	INCQ 72(SP)
+	ANDNQ BX, R11, R9
+	ORQ  R11, AX
+	BTSQ CX, AX
+	MOVQ AX, BX
+	MOVQ R9, AX
+	MOVQ 24(SP), CX
+	MOVQ 32(SP), DX
+	MOVQ 40(SP), R8
+	MOVQ 56(SP), SI
+	NEGQ SI
+	MOVQ 48(SP), DI
+	NEGQ DI
+	CALL last3_smear<>(SB)
+	NEGQ R12
+	CMPQ R12, 64(SP)
+	JLE  move0
+	MOVQ R12, 64(SP)
+	CMPQ R12, 56(SP)
+	JGE  done
+	CMPQ R12, 48(SP)
+	JLE  move0
+	MOVQ R12, 48(SP)
+
+move0:
+	MOVQ 24(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), BX
+	JZ   move1
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y14, Y15, CX, R11)
+	TESTQ R11, R11
+	JZ   move1
+	INCQ 72(SP)
+	ANDNQ BX, R11, R9
+	ORQ  R11, AX
+	BTSQ CX, AX
+	MOVQ AX, BX
+	MOVQ R9, AX
+	MOVQ 16(SP), CX
+	MOVQ 32(SP), DX
+	MOVQ 40(SP), R8
+	MOVQ 56(SP), SI
+	NEGQ SI
+	MOVQ 48(SP), DI
+	NEGQ DI
+	CALL last3_smear<>(SB)
+	NEGQ R12
+	CMPQ R12, 64(SP)
+	JLE  move1
+	MOVQ R12, 64(SP)
+	CMPQ R12, 56(SP)
+	JGE  done
+	CMPQ R12, 48(SP)
+	JLE  move1
+	MOVQ R12, 48(SP)
+
+move1:
+	MOVQ 32(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), BX
+	JZ   move2
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y14, Y15, CX, R11)
+	TESTQ R11, R11
+	JZ   move2
+	INCQ 72(SP)
+	ANDNQ BX, R11, R9
+	ORQ  R11, AX
+	BTSQ CX, AX
+	MOVQ AX, BX
+	MOVQ R9, AX
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ 40(SP), R8
+	MOVQ 56(SP), SI
+	NEGQ SI
+	MOVQ 48(SP), DI
+	NEGQ DI
+	CALL last3_smear<>(SB)
+	NEGQ R12
+	CMPQ R12, 64(SP)
+	JLE  move2
+	MOVQ R12, 64(SP)
+	CMPQ R12, 56(SP)
+	JGE  done
+	CMPQ R12, 48(SP)
+	JLE  move2
+	MOVQ R12, 48(SP)
+
+move2:
+	MOVQ 40(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), BX
+	JZ   move3
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y14, Y15, CX, R11)
+	TESTQ R11, R11
+	JZ   move3
+	INCQ 72(SP)
+	ANDNQ BX, R11, R9
+	ORQ  R11, AX
+	BTSQ CX, AX
+	MOVQ AX, BX
+	MOVQ R9, AX
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ 32(SP), R8
+	MOVQ 56(SP), SI
+	NEGQ SI
+	MOVQ 48(SP), DI
+	NEGQ DI
+	CALL last3_smear<>(SB)
+	NEGQ R12
+	CMPQ R12, 64(SP)
+	JLE  move3
+	MOVQ R12, 64(SP)
+	CMPQ R12, 56(SP)
+	JGE  done
+	CMPQ R12, 48(SP)
+	JLE  move3
+	MOVQ R12, 48(SP)
+
+move3:
+	MOVQ 64(SP), R12
+	CMPQ R12, $-127
+	JNE  done
+
+	// The mover passes: the opponent moves, and the mover's score is the
+	// smallest.
+	MOVQ $127, 64(SP)
+	INCQ 72(SP)
+
+	MOVQ 16(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), AX
+	JZ   pass0
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y15, Y14, CX, R11)
+	TESTQ R11, R11
+	JZ   pass0
+	INCQ 72(SP)
+	ANDNQ AX, R11, R9
+	ORQ  R11, BX
+	BTSQ CX, BX
+	MOVQ R9, AX
+	MOVQ 24(SP), CX
+	MOVQ 32(SP), DX
+	MOVQ 40(SP), R8
+	MOVQ 48(SP), SI
+	MOVQ 56(SP), DI
+	CALL last3_smear<>(SB)
+	CMPQ R12, 64(SP)
+	JGE  pass0
+	MOVQ R12, 64(SP)
+	CMPQ R12, 48(SP)
+	JLE  done
+	CMPQ R12, 56(SP)
+	JGE  pass0
+	MOVQ R12, 56(SP)
+
+pass0:
+	MOVQ 24(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), AX
+	JZ   pass1
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y15, Y14, CX, R11)
+	TESTQ R11, R11
+	JZ   pass1
+	INCQ 72(SP)
+	ANDNQ AX, R11, R9
+	ORQ  R11, BX
+	BTSQ CX, BX
+	MOVQ R9, AX
+	MOVQ 16(SP), CX
+	MOVQ 32(SP), DX
+	MOVQ 40(SP), R8
+	MOVQ 48(SP), SI
+	MOVQ 56(SP), DI
+	CALL last3_smear<>(SB)
+	CMPQ R12, 64(SP)
+	JGE  pass1
+	MOVQ R12, 64(SP)
+	CMPQ R12, 48(SP)
+	JLE  done
+	CMPQ R12, 56(SP)
+	JGE  pass1
+	MOVQ R12, 56(SP)
+
+pass1:
+	MOVQ 32(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), AX
+	JZ   pass2
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y15, Y14, CX, R11)
+	TESTQ R11, R11
+	JZ   pass2
+	INCQ 72(SP)
+	ANDNQ AX, R11, R9
+	ORQ  R11, BX
+	BTSQ CX, BX
+	MOVQ R9, AX
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ 40(SP), R8
+	MOVQ 48(SP), SI
+	MOVQ 56(SP), DI
+	CALL last3_smear<>(SB)
+	CMPQ R12, 64(SP)
+	JGE  pass2
+	MOVQ R12, 64(SP)
+	CMPQ R12, 48(SP)
+	JLE  done
+	CMPQ R12, 56(SP)
+	JGE  pass2
+	MOVQ R12, 56(SP)
+
+pass2:
+	MOVQ 40(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), AX
+	JZ   pass3
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y15, Y14, CX, R11)
+	TESTQ R11, R11
+	JZ   pass3
+	INCQ 72(SP)
+	ANDNQ AX, R11, R9
+	ORQ  R11, BX
+	BTSQ CX, BX
+	MOVQ R9, AX
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ 32(SP), R8
+	MOVQ 48(SP), SI
+	MOVQ 56(SP), DI
+	CALL last3_smear<>(SB)
+	CMPQ R12, 64(SP)
+	JGE  pass3
+	MOVQ R12, 64(SP)
+	CMPQ R12, 48(SP)
+	JLE  done
+	CMPQ R12, 56(SP)
+	JGE  pass3
+	MOVQ R12, 56(SP)
+
+pass3:
+	MOVQ 64(SP), R12
+	CMPQ R12, $127
+	JNE  done
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	POPCNTQ AX, R12
+	POPCNTQ BX, R13
+	// Neither side can move: the game is over with 4 empties.
+	SUBQ R13, R12
+	JZ   done
+	LEAQ 4(R12), R13
+	LEAQ -4(R12), R11
+	CMOVQLT R11, R13
+	MOVQ R13, R12
+
+done:
+	MOVQ 72(SP), R11
+	RET
+
+// last5: see writeLastN in gen_leaf.go.
+TEXT last5_smear<>(SB), NOSPLIT, $104-0
+	MOVQ AX, 0(SP)
+	MOVQ BX, 8(SP)
+	MOVQ CX, 16(SP)
+	MOVQ DX, 24(SP)
+	MOVQ R8, 32(SP)
+	MOVQ R9, 40(SP)
+	MOVQ R10, 48(SP)
+	MOVQ SI, 56(SP)
+	MOVQ DI, 64(SP)
+	MOVQ $0, 80(SP)
+	MOVQ $0, 88(SP)
+	MOVQ R11, 96(SP)
+
+top:
+	INCQ 80(SP)
+
+	// The stability cutoff, as stableGate and stableBound: when alpha is
+	// at least 12 and the opponent has enough discs, the most the mover
+	// can score is 64 less twice the opponent's stable discs.
+	MOVQ 56(SP), SI
+	CMPQ SI, $12
+	JLT  tryMoves
+	MOVQ 8(SP), R9
+	POPCNTQ R9, CX
+	SHLQ $1, CX
+	MOVQ $64, R12
+	SUBQ CX, R12
+	CMPQ R12, SI
+	JGT  tryMoves
+	MOVQ R9, R8
+	MOVQ 0(SP), R9
+	CALL stable_smear<>(SB)
+	POPCNTQ R10, R10
+	SHLQ $1, R10
+	MOVQ $64, R12
+	SUBQ R10, R12
+	CMPQ R12, 56(SP)
+	JLE  done
+
+tryMoves:
+	MOVQ $-127, 72(SP)
+
+	MOVQ 16(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), BX
+	JZ   move0
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y14, Y15, CX, R11)
+	TESTQ R11, R11
+	JZ   move0
+	ANDNQ BX, R11, R9
+	ORQ  R11, AX
+	BTSQ CX, AX
+	MOVQ AX, BX
+	MOVQ R9, AX
+	MOVQ 24(SP), CX
+	MOVQ 32(SP), DX
+	MOVQ 40(SP), R8
+	MOVQ 48(SP), R9
+	MOVQ 64(SP), SI
+	NEGQ SI
+	MOVQ 56(SP), DI
+	NEGQ DI
+	CALL last4_smear<>(SB)
+	ADDQ R11, 80(SP)
+	NEGQ R12
+	CMPQ R12, 72(SP)
+	JLE  move0
+	MOVQ R12, 72(SP)
+	CMPQ R12, 64(SP)
+	JGE  done
+	CMPQ R12, 56(SP)
+	JLE  move0
+	MOVQ R12, 56(SP)
+
+move0:
+	MOVQ 24(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), BX
+	JZ   move1
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y14, Y15, CX, R11)
+	TESTQ R11, R11
+	JZ   move1
+	ANDNQ BX, R11, R9
+	ORQ  R11, AX
+	BTSQ CX, AX
+	MOVQ AX, BX
+	MOVQ R9, AX
+	MOVQ 16(SP), CX
+	MOVQ 32(SP), DX
+	MOVQ 40(SP), R8
+	MOVQ 48(SP), R9
+	MOVQ 64(SP), SI
+	NEGQ SI
+	MOVQ 56(SP), DI
+	NEGQ DI
+	CALL last4_smear<>(SB)
+	ADDQ R11, 80(SP)
+	NEGQ R12
+	CMPQ R12, 72(SP)
+	JLE  move1
+	MOVQ R12, 72(SP)
+	CMPQ R12, 64(SP)
+	JGE  done
+	CMPQ R12, 56(SP)
+	JLE  move1
+	MOVQ R12, 56(SP)
+
+move1:
+	MOVQ 32(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), BX
+	JZ   move2
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y14, Y15, CX, R11)
+	TESTQ R11, R11
+	JZ   move2
+	ANDNQ BX, R11, R9
+	ORQ  R11, AX
+	BTSQ CX, AX
+	MOVQ AX, BX
+	MOVQ R9, AX
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ 40(SP), R8
+	MOVQ 48(SP), R9
+	MOVQ 64(SP), SI
+	NEGQ SI
+	MOVQ 56(SP), DI
+	NEGQ DI
+	CALL last4_smear<>(SB)
+	ADDQ R11, 80(SP)
+	NEGQ R12
+	CMPQ R12, 72(SP)
+	JLE  move2
+	MOVQ R12, 72(SP)
+	CMPQ R12, 64(SP)
+	JGE  done
+	CMPQ R12, 56(SP)
+	JLE  move2
+	MOVQ R12, 56(SP)
+
+move2:
+	MOVQ 40(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), BX
+	JZ   move3
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y14, Y15, CX, R11)
+	TESTQ R11, R11
+	JZ   move3
+	ANDNQ BX, R11, R9
+	ORQ  R11, AX
+	BTSQ CX, AX
+	MOVQ AX, BX
+	MOVQ R9, AX
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ 32(SP), R8
+	MOVQ 48(SP), R9
+	MOVQ 64(SP), SI
+	NEGQ SI
+	MOVQ 56(SP), DI
+	NEGQ DI
+	CALL last4_smear<>(SB)
+	ADDQ R11, 80(SP)
+	NEGQ R12
+	CMPQ R12, 72(SP)
+	JLE  move3
+	MOVQ R12, 72(SP)
+	CMPQ R12, 64(SP)
+	JGE  done
+	CMPQ R12, 56(SP)
+	JLE  move3
+	MOVQ R12, 56(SP)
+
+move3:
+	MOVQ 48(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), BX
+	JZ   move4
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y14, Y15, CX, R11)
+	TESTQ R11, R11
+	JZ   move4
+	ANDNQ BX, R11, R9
+	ORQ  R11, AX
+	BTSQ CX, AX
+	MOVQ AX, BX
+	MOVQ R9, AX
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ 32(SP), R8
+	MOVQ 40(SP), R9
+	MOVQ 64(SP), SI
+	NEGQ SI
+	MOVQ 56(SP), DI
+	NEGQ DI
+	CALL last4_smear<>(SB)
+	ADDQ R11, 80(SP)
+	NEGQ R12
+	CMPQ R12, 72(SP)
+	JLE  move4
+	MOVQ R12, 72(SP)
+	CMPQ R12, 64(SP)
+	JGE  done
+	CMPQ R12, 56(SP)
+	JLE  move4
+	MOVQ R12, 56(SP)
+
+move4:
+	MOVQ 72(SP), R12
+	CMPQ R12, $-127
+	JNE  done
+
+	// No move: after a pass the game is over; else the opponent moves,
+	// searched from the top with the sides and the window swapped, and
+	// the result negated.
+	CMPQ 96(SP), $0
+	JNE  over
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	MOVQ BX, 0(SP)
+	MOVQ AX, 8(SP)
+	MOVQ 56(SP), SI
+	MOVQ 64(SP), DI
+	NEGQ SI
+	NEGQ DI
+	MOVQ DI, 56(SP)
+	MOVQ SI, 64(SP)
+	XORQ $1, 88(SP)
+	MOVQ $1, 96(SP)
+	JMP  top
+
+over:
+	// -final(o, p, n): the opponent's discs less the mover's, negated.
+	MOVQ 8(SP), AX
+	MOVQ 0(SP), BX
+	POPCNTQ AX, R12
+	POPCNTQ BX, R13
+	// Neither side can move: the game is over with 5 empties.
+	SUBQ R13, R12
+	JZ   done
+	LEAQ 5(R12), R13
+	LEAQ -5(R12), R11
+	CMOVQLT R11, R13
+	MOVQ R13, R12
+	NEGQ R12
+
+done:
+	CMPQ 88(SP), $0
+	JEQ  positive
+	NEGQ R12
+
+positive:
+	MOVQ 80(SP), R11
+	RET
+
+// last6: see writeLastN in gen_leaf.go.
+TEXT last6_smear<>(SB), NOSPLIT, $112-0
+	MOVQ AX, 0(SP)
+	MOVQ BX, 8(SP)
+	MOVQ CX, 16(SP)
+	MOVQ DX, 24(SP)
+	MOVQ R8, 32(SP)
+	MOVQ R9, 40(SP)
+	MOVQ R10, 48(SP)
+	MOVQ R13, 56(SP)
+	MOVQ SI, 64(SP)
+	MOVQ DI, 72(SP)
+	MOVQ $0, 88(SP)
+	MOVQ $0, 96(SP)
+	MOVQ R11, 104(SP)
+
+top:
+	INCQ 88(SP)
+
+	// The stability cutoff, as stableGate and stableBound: when alpha is
+	// at least 12 and the opponent has enough discs, the most the mover
+	// can score is 64 less twice the opponent's stable discs.
+	MOVQ 64(SP), SI
+	CMPQ SI, $12
+	JLT  tryMoves
+	MOVQ 8(SP), R9
+	POPCNTQ R9, CX
+	SHLQ $1, CX
+	MOVQ $64, R12
+	SUBQ CX, R12
+	CMPQ R12, SI
+	JGT  tryMoves
+	MOVQ R9, R8
+	MOVQ 0(SP), R9
+	CALL stable_smear<>(SB)
+	POPCNTQ R10, R10
+	SHLQ $1, R10
+	MOVQ $64, R12
+	SUBQ R10, R12
+	CMPQ R12, 64(SP)
+	JLE  done
+
+tryMoves:
+	MOVQ $-127, 80(SP)
+
+	MOVQ 16(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), BX
+	JZ   move0
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y14, Y15, CX, R11)
+	TESTQ R11, R11
+	JZ   move0
+	ANDNQ BX, R11, R9
+	ORQ  R11, AX
+	BTSQ CX, AX
+	MOVQ AX, BX
+	MOVQ R9, AX
+	MOVQ 24(SP), CX
+	MOVQ 32(SP), DX
+	MOVQ 40(SP), R8
+	MOVQ 48(SP), R9
+	MOVQ 56(SP), R10
+	XORL R11, R11
+	MOVQ 72(SP), SI
+	NEGQ SI
+	MOVQ 64(SP), DI
+	NEGQ DI
+	CALL last5_smear<>(SB)
+	ADDQ R11, 88(SP)
+	NEGQ R12
+	CMPQ R12, 80(SP)
+	JLE  move0
+	MOVQ R12, 80(SP)
+	CMPQ R12, 72(SP)
+	JGE  done
+	CMPQ R12, 64(SP)
+	JLE  move0
+	MOVQ R12, 64(SP)
+
+move0:
+	MOVQ 24(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), BX
+	JZ   move1
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y14, Y15, CX, R11)
+	TESTQ R11, R11
+	JZ   move1
+	ANDNQ BX, R11, R9
+	ORQ  R11, AX
+	BTSQ CX, AX
+	MOVQ AX, BX
+	MOVQ R9, AX
+	MOVQ 16(SP), CX
+	MOVQ 32(SP), DX
+	MOVQ 40(SP), R8
+	MOVQ 48(SP), R9
+	MOVQ 56(SP), R10
+	XORL R11, R11
+	MOVQ 72(SP), SI
+	NEGQ SI
+	MOVQ 64(SP), DI
+	NEGQ DI
+	CALL last5_smear<>(SB)
+	ADDQ R11, 88(SP)
+	NEGQ R12
+	CMPQ R12, 80(SP)
+	JLE  move1
+	MOVQ R12, 80(SP)
+	CMPQ R12, 72(SP)
+	JGE  done
+	CMPQ R12, 64(SP)
+	JLE  move1
+	MOVQ R12, 64(SP)
+
+move1:
+	MOVQ 32(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), BX
+	JZ   move2
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y14, Y15, CX, R11)
+	TESTQ R11, R11
+	JZ   move2
+	ANDNQ BX, R11, R9
+	ORQ  R11, AX
+	BTSQ CX, AX
+	MOVQ AX, BX
+	MOVQ R9, AX
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ 40(SP), R8
+	MOVQ 48(SP), R9
+	MOVQ 56(SP), R10
+	XORL R11, R11
+	MOVQ 72(SP), SI
+	NEGQ SI
+	MOVQ 64(SP), DI
+	NEGQ DI
+	CALL last5_smear<>(SB)
+	ADDQ R11, 88(SP)
+	NEGQ R12
+	CMPQ R12, 80(SP)
+	JLE  move2
+	MOVQ R12, 80(SP)
+	CMPQ R12, 72(SP)
+	JGE  done
+	CMPQ R12, 64(SP)
+	JLE  move2
+	MOVQ R12, 64(SP)
+
+move2:
+	MOVQ 40(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), BX
+	JZ   move3
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y14, Y15, CX, R11)
+	TESTQ R11, R11
+	JZ   move3
+	ANDNQ BX, R11, R9
+	ORQ  R11, AX
+	BTSQ CX, AX
+	MOVQ AX, BX
+	MOVQ R9, AX
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ 32(SP), R8
+	MOVQ 48(SP), R9
+	MOVQ 56(SP), R10
+	XORL R11, R11
+	MOVQ 72(SP), SI
+	NEGQ SI
+	MOVQ 64(SP), DI
+	NEGQ DI
+	CALL last5_smear<>(SB)
+	ADDQ R11, 88(SP)
+	NEGQ R12
+	CMPQ R12, 80(SP)
+	JLE  move3
+	MOVQ R12, 80(SP)
+	CMPQ R12, 72(SP)
+	JGE  done
+	CMPQ R12, 64(SP)
+	JLE  move3
+	MOVQ R12, 64(SP)
+
+move3:
+	MOVQ 48(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), BX
+	JZ   move4
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y14, Y15, CX, R11)
+	TESTQ R11, R11
+	JZ   move4
+	ANDNQ BX, R11, R9
+	ORQ  R11, AX
+	BTSQ CX, AX
+	MOVQ AX, BX
+	MOVQ R9, AX
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ 32(SP), R8
+	MOVQ 40(SP), R9
+	MOVQ 56(SP), R10
+	XORL R11, R11
+	MOVQ 72(SP), SI
+	NEGQ SI
+	MOVQ 64(SP), DI
+	NEGQ DI
+	CALL last5_smear<>(SB)
+	ADDQ R11, 88(SP)
+	NEGQ R12
+	CMPQ R12, 80(SP)
+	JLE  move4
+	MOVQ R12, 80(SP)
+	CMPQ R12, 72(SP)
+	JGE  done
+	CMPQ R12, 64(SP)
+	JLE  move4
+	MOVQ R12, 64(SP)
+
+move4:
+	MOVQ 56(SP), CX
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	LEAQ ·adjacent(SB), R13
+	TESTQ (R13)(CX*8), BX
+	JZ   move5
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y14, Y15, CX, R11)
+	TESTQ R11, R11
+	JZ   move5
+	ANDNQ BX, R11, R9
+	ORQ  R11, AX
+	BTSQ CX, AX
+	MOVQ AX, BX
+	MOVQ R9, AX
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ 32(SP), R8
+	MOVQ 40(SP), R9
+	MOVQ 48(SP), R10
+	XORL R11, R11
+	MOVQ 72(SP), SI
+	NEGQ SI
+	MOVQ 64(SP), DI
+	NEGQ DI
+	CALL last5_smear<>(SB)
+	ADDQ R11, 88(SP)
+	NEGQ R12
+	CMPQ R12, 80(SP)
+	JLE  move5
+	MOVQ R12, 80(SP)
+	CMPQ R12, 72(SP)
+	JGE  done
+	CMPQ R12, 64(SP)
+	JLE  move5
+	MOVQ R12, 64(SP)
+
+move5:
+	MOVQ 80(SP), R12
+	CMPQ R12, $-127
+	JNE  done
+
+	// No move: after a pass the game is over; else the opponent moves,
+	// searched from the top with the sides and the window swapped, and
+	// the result negated.
+	CMPQ 104(SP), $0
+	JNE  over
+	MOVQ 0(SP), AX
+	MOVQ 8(SP), BX
+	MOVQ BX, 0(SP)
+	MOVQ AX, 8(SP)
+	MOVQ 64(SP), SI
+	MOVQ 72(SP), DI
+	NEGQ SI
+	NEGQ DI
+	MOVQ DI, 64(SP)
+	MOVQ SI, 72(SP)
+	XORQ $1, 96(SP)
+	MOVQ $1, 104(SP)
+	JMP  top
+
+over:
+	// -final(o, p, n): the opponent's discs less the mover's, negated.
+	MOVQ 8(SP), AX
+	MOVQ 0(SP), BX
+	POPCNTQ AX, R12
+	POPCNTQ BX, R13
+	// Neither side can move: the game is over with 6 empties.
+	SUBQ R13, R12
+	JZ   done
+	LEAQ 6(R12), R13
+	LEAQ -6(R12), R11
+	CMOVQLT R11, R13
+	MOVQ R13, R12
+	NEGQ R12
+
+done:
+	CMPQ 96(SP), $0
+	JEQ  positive
+	NEGQ R12
+
+positive:
+	MOVQ 88(SP), R11
+	RET
+
+// stable: see writeStable in gen_leaf.go.
+TEXT stable_smear<>(SB), NOSPLIT|NOFRAME, $0-0
+	MOVQ R8, R11
+	ORQ  R9, R11
+	MOVQ R11, R12
+	MOVQ R12, DX
+	SHRQ $1, DX
+	ORQ  leafK<>+0(SB), DX
+	ANDQ DX, R12
+	MOVQ R12, DX
+	SHRQ $2, DX
+	ORQ  leafK<>+8(SB), DX
+	ANDQ DX, R12
+	MOVQ R12, DX
+	SHRQ $4, DX
+	ORQ  leafK<>+16(SB), DX
+	ANDQ DX, R12
+	ANDQ leafK<>+24(SB), R12
+	IMUL3Q $0xff, R12, R12
+	MOVQ R11, R13
+	SHRQ $8, R13
+	ANDQ R11, R13
+	MOVQ R13, DX
+	SHRQ $16, DX
+	ANDQ DX, R13
+	MOVQ R13, DX
+	SHRQ $32, DX
+	ANDQ DX, R13
+	ANDQ $0xff, R13
+	IMULQ leafK<>+32(SB), R13
+	MOVQ R11, R14
+	MOVQ R14, DX
+	SHRQ $9, DX
+	ORQ  leafK<>+40(SB), DX
+	ANDQ DX, R14
+	MOVQ R14, DX
+	SHRQ $18, DX
+	ORQ  leafK<>+48(SB), DX
+	ANDQ DX, R14
+	MOVQ R14, DX
+	SHRQ $36, DX
+	ORQ  leafK<>+56(SB), DX
+	ANDQ DX, R14
+	MOVQ R11, CX
+	MOVQ CX, DX
+	SHLQ $9, DX
+	ORQ  leafK<>+64(SB), DX
+	ANDQ DX, CX
+	MOVQ CX, DX
+	SHLQ $18, DX
+	ORQ  leafK<>+72(SB), DX
+	ANDQ DX, CX
+	MOVQ CX, DX
+	SHLQ $36, DX
+	ORQ  leafK<>+80(SB), DX
+	ANDQ DX, CX
+	ANDQ CX, R14
+	MOVQ R11, R15
+	MOVQ R15, DX
+	SHRQ $7, DX
+	ORQ  leafK<>+88(SB), DX
+	ANDQ DX, R15
+	MOVQ R15, DX
+	SHRQ $14, DX
+	ORQ  leafK<>+96(SB), DX
+	ANDQ DX, R15
+	MOVQ R15, DX
+	SHRQ $28, DX
+	ORQ  leafK<>+104(SB), DX
+	ANDQ DX, R15
+	MOVQ R11, CX
+	MOVQ CX, DX
+	SHLQ $7, DX
+	ORQ  leafK<>+112(SB), DX
+	ANDQ DX, CX
+	MOVQ CX, DX
+	SHLQ $14, DX
+	ORQ  leafK<>+120(SB), DX
+	ANDQ DX, CX
+	MOVQ CX, DX
+	SHLQ $28, DX
+	ORQ  leafK<>+128(SB), DX
+	ANDQ DX, CX
+	ANDQ CX, R15
+	ORQ  leafK<>+136(SB), R12
+	ORQ  leafK<>+144(SB), R13
+	ORQ  leafK<>+152(SB), R14
+	ORQ  leafK<>+160(SB), R15
+	XORL R10, R10
+
+grow:
+	MOVQ R8, CX
+	MOVQ R10, DX
+	SHLQ $1, DX
+	ANDQ leafK<>+168(SB), DX
+	MOVQ R10, R9
+	SHRQ $1, R9
+	ANDQ leafK<>+176(SB), R9
+	ORQ  R9, DX
+	ORQ  R12, DX
+	ANDQ DX, CX
+	MOVQ R10, DX
+	SHLQ $8, DX
+	MOVQ R10, R9
+	SHRQ $8, R9
+	ORQ  R9, DX
+	ORQ  R13, DX
+	ANDQ DX, CX
+	MOVQ R10, DX
+	SHLQ $9, DX
+	ANDQ leafK<>+168(SB), DX
+	MOVQ R10, R9
+	SHRQ $9, R9
+	ANDQ leafK<>+176(SB), R9
+	ORQ  R9, DX
+	ORQ  R14, DX
+	ANDQ DX, CX
+	MOVQ R10, DX
+	SHLQ $7, DX
+	ANDQ leafK<>+176(SB), DX
+	MOVQ R10, R9
+	SHRQ $7, R9
+	ANDQ leafK<>+168(SB), R9
+	ORQ  R9, DX
+	ORQ  R15, DX
+	ANDQ DX, CX
+	CMPQ CX, R10
+	JEQ  grown
+	MOVQ CX, R10
+	JMP  grow
+
+grown:
+	RET
+
+// moveList7: moveList7asm's body, with its arguments.
+TEXT moveList7_smear<>(SB), NOSPLIT, $0-48
 	MOVQ p+0(FP), AX
 	MOVQ o+8(FP), BX
-	MOVQ alpha+16(FP), SI
-	MOVQ beta+24(FP), DI
-	MOVQ sqs+32(FP), R12
+	MOVQ moves+16(FP), CX
+	MOVQ buf+32(FP), DI
+	XORL SI, SI
 	VPCMPEQQ Y12, Y12, Y12
 	VPXOR Y13, Y13, Y13
 	MOVQ $63, R15
@@ -1740,6 +3191,258 @@ TEXT ·last6asm(SB), NOSPLIT, $0-64
 	MOVQ $1, R15
 	VMOVQ R15, X8
 	VPBROADCASTQ X8, Y8
+	VMOVDQU leafK<>+184(SB), Y9
+	VMOVDQU leafK<>+216(SB), Y10
+	VMOVDQU leafK<>+248(SB), Y11
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+
+next:
+	TESTQ CX, CX
+	JZ   listed
+	TZCNTQ CX, R8
+	LEAQ -1(CX), R13
+	ANDQ R13, CX
+	FLIP(Y14, Y15, R8, R9)
+	ANDNQ BX, R9, R10 // the opponent's discs after the move
+	MOVQ AX, R11
+	ORQ  R9, R11
+	BTSQ R8, R11      // the mover's
+
+	// The opponent's replies: R10's moves against R11.
+	BROADCAST(R10, R11, Y0, X0, Y1, X1)
+	VPAND Y11, Y1, Y1
+	VPSLLVQ Y9, Y0, Y2
+	VPAND Y1, Y2, Y2
+	VPSLLVQ Y9, Y2, Y3
+	VPAND Y1, Y3, Y3
+	VPOR Y3, Y2, Y2
+	VPSLLVQ Y9, Y1, Y4
+	VPAND Y1, Y4, Y4
+	VPSLLVQ Y10, Y2, Y3
+	VPAND Y4, Y3, Y3
+	VPOR Y3, Y2, Y2
+	VPSLLVQ Y10, Y2, Y3
+	VPAND Y4, Y3, Y3
+	VPOR Y3, Y2, Y2
+	VPSLLVQ Y9, Y2, Y2
+	VPSRLVQ Y9, Y0, Y5
+	VPAND Y1, Y5, Y5
+	VPSRLVQ Y9, Y5, Y3
+	VPAND Y1, Y3, Y3
+	VPOR Y3, Y5, Y5
+	VPSRLVQ Y9, Y4, Y6
+	VPSRLVQ Y10, Y5, Y3
+	VPAND Y6, Y3, Y3
+	VPOR Y3, Y5, Y5
+	VPSRLVQ Y10, Y5, Y3
+	VPAND Y6, Y3, Y3
+	VPOR Y3, Y5, Y5
+	VPSRLVQ Y9, Y5, Y5
+	VPOR Y5, Y2, Y2
+	VEXTRACTI128 $1, Y2, X3
+	VPOR X3, X2, X2
+	VPSHUFD $0x4e, X2, X3
+	VPOR X3, X2, X2
+	VMOVQ X2, R12
+	MOVQ R10, R13
+	ORQ  R11, R13
+	ANDNQ R12, R13, R12
+
+	// The key: the replies, corners twice.
+	POPCNTQ R12, R13
+	MOVQ leafK<>+280(SB), R14
+	ANDQ R12, R14
+	POPCNTQ R14, R14
+	ADDQ R14, R13
+	SHLQ $15, R13
+
+	// Less the square's value; the table's move first.
+	LEAQ ·orderValue(SB), R14
+	MOVBQSX (R14)(R8*1), R14
+	SUBQ R14, R13
+	MOVQ $-1073741824, R14
+	CMPQ R8, ttMove+24(FP)
+	CMOVQEQ R14, R13
+
+	MOVB R8, 0(DI)
+	MOVL R13, 4(DI)
+	MOVQ R9, 8(DI)
+	MOVQ R12, 16(DI)
+	ADDQ $24, DI
+	INCQ SI
+	JMP  next
+
+listed:
+	VZEROUPPER
+	MOVQ SI, ret+40(FP)
+	RET
+
+// moveList: moveListAsm's body, with its arguments.
+TEXT moveList_smear<>(SB), NOSPLIT, $0-48
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	MOVQ moves+16(FP), CX
+	MOVQ buf+32(FP), DI
+	XORL SI, SI
+	VPCMPEQQ Y12, Y12, Y12
+	VPXOR Y13, Y13, Y13
+	MOVQ $63, R15
+	VMOVQ R15, X7
+	VPBROADCASTQ X7, Y7
+	MOVQ $1, R15
+	VMOVQ R15, X8
+	VPBROADCASTQ X8, Y8
+	VMOVDQU leafK<>+184(SB), Y9
+	VMOVDQU leafK<>+216(SB), Y10
+	VMOVDQU leafK<>+248(SB), Y11
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+
+next:
+	TESTQ CX, CX
+	JZ   listed
+	TZCNTQ CX, R8
+	LEAQ -1(CX), R13
+	ANDQ R13, CX
+	FLIP(Y14, Y15, R8, R9)
+	ANDNQ BX, R9, R10 // the opponent's discs after the move
+	MOVQ AX, R11
+	ORQ  R9, R11
+	BTSQ R8, R11      // the mover's
+
+	// The opponent's replies: R10's moves against R11.
+	BROADCAST(R10, R11, Y0, X0, Y1, X1)
+	VPAND Y11, Y1, Y1
+	VPSLLVQ Y9, Y0, Y2
+	VPAND Y1, Y2, Y2
+	VPSLLVQ Y9, Y2, Y3
+	VPAND Y1, Y3, Y3
+	VPOR Y3, Y2, Y2
+	VPSLLVQ Y9, Y1, Y4
+	VPAND Y1, Y4, Y4
+	VPSLLVQ Y10, Y2, Y3
+	VPAND Y4, Y3, Y3
+	VPOR Y3, Y2, Y2
+	VPSLLVQ Y10, Y2, Y3
+	VPAND Y4, Y3, Y3
+	VPOR Y3, Y2, Y2
+	VPSLLVQ Y9, Y2, Y2
+	VPSRLVQ Y9, Y0, Y5
+	VPAND Y1, Y5, Y5
+	VPSRLVQ Y9, Y5, Y3
+	VPAND Y1, Y3, Y3
+	VPOR Y3, Y5, Y5
+	VPSRLVQ Y9, Y4, Y6
+	VPSRLVQ Y10, Y5, Y3
+	VPAND Y6, Y3, Y3
+	VPOR Y3, Y5, Y5
+	VPSRLVQ Y10, Y5, Y3
+	VPAND Y6, Y3, Y3
+	VPOR Y3, Y5, Y5
+	VPSRLVQ Y9, Y5, Y5
+	VPOR Y5, Y2, Y2
+	VEXTRACTI128 $1, Y2, X3
+	VPOR X3, X2, X2
+	VPSHUFD $0x4e, X2, X3
+	VPOR X3, X2, X2
+	VMOVQ X2, R12
+	MOVQ R10, R13
+	ORQ  R11, R13
+	ANDNQ R12, R13, R12
+
+	// The key: the replies, corners twice.
+	POPCNTQ R12, R13
+	MOVQ leafK<>+280(SB), R14
+	ANDQ R12, R14
+	POPCNTQ R14, R14
+	ADDQ R14, R13
+	SHLQ $15, R13
+
+	// The opponent's potential mobility: the empty squares next to the
+	// mover's discs (their column smear, spread a column each way), corners
+	// twice.
+	MOVQ R11, R14
+	MOVQ R11, R15
+	SHLQ $8, R15
+	ORQ  R15, R14
+	MOVQ R11, R15
+	SHRQ $8, R15
+	ORQ  R15, R14
+	MOVQ R14, R15
+	SHRQ $1, R15
+	ANDQ leafK<>+296(SB), R15
+	ORQ  R15, R14
+	MOVQ R14, R15
+	SHLQ $1, R15
+	ANDQ leafK<>+288(SB), R15
+	ORQ  R15, R14
+	MOVQ R10, R15
+	ORQ  R11, R15
+	ANDNQ R14, R15, R14
+	MOVQ leafK<>+280(SB), R15
+	ANDQ R14, R15
+	POPCNTQ R15, R15
+	POPCNTQ R14, R14
+	ADDQ R15, R14
+	SHLQ $5, R14
+	ADDQ R14, R13
+
+	// Less the mover's corners and the discs beside them on the edges.
+	MOVQ leafK<>+280(SB), R14
+	ANDQ R11, R14
+	MOVQ R14, R15
+	SHLQ $8, R15
+	MOVQ R14, DX
+	SHRQ $8, DX
+	ORQ  DX, R15
+	MOVQ R14, DX
+	SHLQ $1, DX
+	ANDQ leafK<>+288(SB), DX
+	ORQ  DX, R15
+	MOVQ R14, DX
+	SHRQ $1, DX
+	ANDQ leafK<>+296(SB), DX
+	ORQ  DX, R15
+	ORQ  leafK<>+280(SB), R15
+	ANDQ R11, R15
+	POPCNTQ R15, R15
+	SHLQ $11, R15
+	SUBQ R15, R13
+
+	// Less the square's value; the table's move first.
+	LEAQ ·orderValue(SB), R14
+	MOVBQSX (R14)(R8*1), R14
+	SUBQ R14, R13
+	MOVQ $-1073741824, R14
+	CMPQ R8, ttMove+24(FP)
+	CMOVQEQ R14, R13
+
+	MOVB R8, 0(DI)
+	MOVL R13, 4(DI)
+	MOVQ R9, 8(DI)
+	MOVQ R12, 16(DI)
+	ADDQ $24, DI
+	INCQ SI
+	JMP  next
+
+listed:
+	VZEROUPPER
+	MOVQ SI, ret+40(FP)
+	RET
+
+// flip: AX the mover's discs, BX the opponent's, CX the square; the
+// flips in DX.
+TEXT flip_smear<>(SB), NOSPLIT|NOFRAME, $0-0
+	BROADCAST(AX, BX, Y14, X14, Y15, X15)
+	FLIP(Y14, Y15, CX, DX)
+	RET
+
+// func last6asm(p, o uint64, alpha, beta int, sqs *[6]int8, passed bool) (score, nodes int)
+TEXT ·last6asm(SB), NOSPLIT, $0-64
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	MOVQ alpha+16(FP), SI
+	MOVQ beta+24(FP), DI
+	MOVQ sqs+32(FP), R12
 	MOVBQZX passed+40(FP), R11
 	MOVBQSX 0(R12), CX
 	MOVBQSX 1(R12), DX
@@ -1747,7 +3450,23 @@ TEXT ·last6asm(SB), NOSPLIT, $0-64
 	MOVBQSX 3(R12), R9
 	MOVBQSX 4(R12), R10
 	MOVBQSX 5(R12), R13
+	VPCMPEQQ Y12, Y12, Y12
+	VPXOR Y13, Y13, Y13
+	MOVQ $63, R15
+	VMOVQ R15, X7
+	VPBROADCASTQ X7, Y7
+	MOVQ $1, R15
+	VMOVQ R15, X8
+	VPBROADCASTQ X8, Y8
+	CMPB ·leafLZCNT(SB), $0
+	JEQ  smear
 	CALL last6<>(SB)
+	JMP  chosen
+
+smear:
+	CALL last6_smear<>(SB)
+
+chosen:
 	VZEROUPPER
 	MOVQ R12, score+48(FP)
 	MOVQ R11, nodes+56(FP)
@@ -1760,6 +3479,12 @@ TEXT ·last5asm(SB), NOSPLIT, $0-64
 	MOVQ alpha+16(FP), SI
 	MOVQ beta+24(FP), DI
 	MOVQ sqs+32(FP), R12
+	MOVBQZX passed+40(FP), R11
+	MOVBQSX 0(R12), CX
+	MOVBQSX 1(R12), DX
+	MOVBQSX 2(R12), R8
+	MOVBQSX 3(R12), R9
+	MOVBQSX 4(R12), R10
 	VPCMPEQQ Y12, Y12, Y12
 	VPXOR Y13, Y13, Y13
 	MOVQ $63, R15
@@ -1768,13 +3493,15 @@ TEXT ·last5asm(SB), NOSPLIT, $0-64
 	MOVQ $1, R15
 	VMOVQ R15, X8
 	VPBROADCASTQ X8, Y8
-	MOVBQZX passed+40(FP), R11
-	MOVBQSX 0(R12), CX
-	MOVBQSX 1(R12), DX
-	MOVBQSX 2(R12), R8
-	MOVBQSX 3(R12), R9
-	MOVBQSX 4(R12), R10
+	CMPB ·leafLZCNT(SB), $0
+	JEQ  smear
 	CALL last5<>(SB)
+	JMP  chosen
+
+smear:
+	CALL last5_smear<>(SB)
+
+chosen:
 	VZEROUPPER
 	MOVQ R12, score+48(FP)
 	MOVQ R11, nodes+56(FP)
@@ -1798,7 +3525,15 @@ TEXT ·last4asm(SB), NOSPLIT, $0-80
 	MOVQ $1, R15
 	VMOVQ R15, X8
 	VPBROADCASTQ X8, Y8
+	CMPB ·leafLZCNT(SB), $0
+	JEQ  smear
 	CALL last4<>(SB)
+	JMP  chosen
+
+smear:
+	CALL last4_smear<>(SB)
+
+chosen:
 	VZEROUPPER
 	MOVQ R12, score+64(FP)
 	MOVQ R11, nodes+72(FP)
@@ -1821,7 +3556,15 @@ TEXT ·last3asm(SB), NOSPLIT, $0-64
 	MOVQ $1, R15
 	VMOVQ R15, X8
 	VPBROADCASTQ X8, Y8
+	CMPB ·leafLZCNT(SB), $0
+	JEQ  smear
 	CALL last3<>(SB)
+	JMP  chosen
+
+smear:
+	CALL last3_smear<>(SB)
+
+chosen:
 	VZEROUPPER
 	MOVQ R12, ret+56(FP)
 	RET
@@ -1842,7 +3585,15 @@ TEXT ·last2asm(SB), NOSPLIT, $0-56
 	MOVQ $1, R15
 	VMOVQ R15, X8
 	VPBROADCASTQ X8, Y8
+	CMPB ·leafLZCNT(SB), $0
+	JEQ  smear
 	CALL last2<>(SB)
+	JMP  chosen
+
+smear:
+	CALL last2_smear<>(SB)
+
+chosen:
 	VZEROUPPER
 	MOVQ R12, ret+48(FP)
 	RET
@@ -1860,7 +3611,15 @@ TEXT ·last1asm(SB), NOSPLIT, $0-32
 	MOVQ $1, R15
 	VMOVQ R15, X8
 	VPBROADCASTQ X8, Y8
+	CMPB ·leafLZCNT(SB), $0
+	JEQ  smear
 	CALL last1<>(SB)
+	JMP  chosen
+
+smear:
+	CALL last1_smear<>(SB)
+
+chosen:
 	VZEROUPPER
 	MOVQ R11, ret+24(FP)
 	RET
@@ -1877,7 +3636,15 @@ TEXT ·stableAsm(SB), NOSPLIT, $0-24
 	MOVQ $1, R15
 	VMOVQ R15, X8
 	VPBROADCASTQ X8, Y8
+	CMPB ·leafLZCNT(SB), $0
+	JEQ  smear
 	CALL stable<>(SB)
+	JMP  chosen
+
+smear:
+	CALL stable_smear<>(SB)
+
+chosen:
 	VZEROUPPER
 	MOVQ R10, ret+16(FP)
 	RET
@@ -1895,11 +3662,36 @@ TEXT ·flipsAsm(SB), NOSPLIT, $0-32
 	MOVQ $1, R15
 	VMOVQ R15, X8
 	VPBROADCASTQ X8, Y8
-	BROADCAST(AX, BX, Y14, X14, Y15, X15)
-	FLIP(Y14, Y15, CX, DX)
+	CMPB ·leafLZCNT(SB), $0
+	JEQ  smear
+	CALL flip<>(SB)
+	JMP  chosen
+
+smear:
+	CALL flip_smear<>(SB)
+
+chosen:
 	VZEROUPPER
 	MOVQ DX, ret+24(FP)
 	RET
+
+// func moveList7asm(p, o, moves uint64, ttMove int, buf *[maxMoves]solveMove) int
+TEXT ·moveList7asm(SB), NOSPLIT, $0-48
+	CMPB ·leafLZCNT(SB), $0
+	JEQ  smear
+	JMP  moveList7<>(SB)
+
+smear:
+	JMP  moveList7_smear<>(SB)
+
+// func moveListAsm(p, o, moves uint64, ttMove int, buf *[maxMoves]solveMove) int
+TEXT ·moveListAsm(SB), NOSPLIT, $0-48
+	CMPB ·leafLZCNT(SB), $0
+	JEQ  smear
+	JMP  moveList<>(SB)
+
+smear:
+	JMP  moveList_smear<>(SB)
 
 DATA leafK<>+0(SB)/8, $0x8080808080808080
 DATA leafK<>+8(SB)/8, $0xc0c0c0c0c0c0c0c0

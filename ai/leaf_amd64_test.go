@@ -21,7 +21,27 @@ import (
 func needLeafAsm(t *testing.T) {
 	t.Helper()
 	if !useLeafAsm {
-		t.Skip("this processor lacks AVX2, AVX-512's VPLZCNTQ or POPCNT: the last six empties are searched in Go")
+		t.Skip("this processor lacks AVX2, POPCNT or BMI1: the last six empties are searched in Go")
+	}
+}
+
+// eachFlip runs test for each way of finding flips the processor has:
+// with AVX-512's leading-zero count (subtest lzcnt) and without (smear).
+func eachFlip(t *testing.T, test func(t *testing.T)) {
+	t.Helper()
+	needLeafAsm(t)
+	defer func(saved bool) { leafLZCNT = saved }(leafLZCNT)
+	for _, lz := range []bool{true, false} {
+		name := "smear"
+		if lz {
+			name = "lzcnt"
+		}
+		if lz && !hasLZCNT() {
+			t.Logf("%s: this processor lacks AVX-512's VPLZCNTQ", name)
+			continue
+		}
+		leafLZCNT = lz
+		t.Run(name, test)
 	}
 }
 
@@ -49,69 +69,71 @@ func leafBoard(rng *rand.Rand, empty uint64) (p, o uint64) {
 // random boards with one empty square (full boards, where last1 counts,
 // and sparse ones, where it plays the move).
 func TestOneSquareAsm(t *testing.T) {
-	needLeafAsm(t)
-	for i, tc := range []struct {
-		name      string
-		asm, want func(p, o uint64, sq int) int64
-	}{
-		{"flipsAsm",
-			func(p, o uint64, sq int) int64 { return int64(flipsAsm(p, o, sq)) },
-			func(p, o uint64, sq int) int64 { return int64(flips(p, o, sq)) }},
-		{"last1asm",
-			func(p, o uint64, sq int) int64 { return int64(last1asm(p, o, sq)) },
-			func(p, o uint64, sq int) int64 { return int64(last1(p, o, sq)) }},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			rng := rand.New(rand.NewPCG(7, uint64(i)))
-			for range 200000 {
-				sq := rng.IntN(64)
-				p, o := leafBoard(rng, 1<<uint(sq))
-				if got, want := tc.asm(p, o, sq), tc.want(p, o, sq); got != want {
-					t.Fatalf("%s(%#x, %#x, %d) = %#x, want %#x", tc.name, p, o, sq, got, want)
+	eachFlip(t, func(t *testing.T) {
+		for i, tc := range []struct {
+			name      string
+			asm, want func(p, o uint64, sq int) int64
+		}{
+			{"flipsAsm",
+				func(p, o uint64, sq int) int64 { return int64(flipsAsm(p, o, sq)) },
+				func(p, o uint64, sq int) int64 { return int64(flips(p, o, sq)) }},
+			{"last1asm",
+				func(p, o uint64, sq int) int64 { return int64(last1asm(p, o, sq)) },
+				func(p, o uint64, sq int) int64 { return int64(last1(p, o, sq)) }},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				rng := rand.New(rand.NewPCG(7, uint64(i)))
+				for range 200000 {
+					sq := rng.IntN(64)
+					p, o := leafBoard(rng, 1<<uint(sq))
+					if got, want := tc.asm(p, o, sq), tc.want(p, o, sq); got != want {
+						t.Fatalf("%s(%#x, %#x, %d) = %#x, want %#x", tc.name, p, o, sq, got, want)
+					}
 				}
-			}
-		})
-	}
+			})
+		}
+	})
 }
 
 // TestLast2And3Asm holds last2asm and last3asm to last2Go and last3Go:
 // the same value for every window, not only the same bound, so the
 // solver's tree is the same.
 func TestLast2And3Asm(t *testing.T) {
-	needLeafAsm(t)
-	type search func(p, o uint64, sqs [smallEmpties]int8, alpha, beta int) int
-	for _, tc := range []struct {
-		name      string
-		n         int
-		asm, want search
-	}{
-		{"last2asm", 2,
-			func(p, o uint64, s [smallEmpties]int8, alpha, beta int) int {
-				return last2asm(p, o, int(s[0]), int(s[1]), alpha, beta)
-			},
-			func(p, o uint64, s [smallEmpties]int8, alpha, beta int) int {
-				return last2Go(p, o, int(s[0]), int(s[1]), alpha, beta)
-			}},
-		{"last3asm", 3,
-			func(p, o uint64, s [smallEmpties]int8, alpha, beta int) int {
-				return last3asm(p, o, int(s[0]), int(s[1]), int(s[2]), alpha, beta)
-			},
-			func(p, o uint64, s [smallEmpties]int8, alpha, beta int) int {
-				return last3Go(p, o, int(s[0]), int(s[1]), int(s[2]), alpha, beta)
-			}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			rng := rand.New(rand.NewPCG(11, uint64(tc.n)))
-			for range 200000 {
-				sqs, empty := randomEmpties(rng, tc.n)
-				p, o := leafBoard(rng, empty)
-				alpha, beta := randomWindow(rng)
-				if got, want := tc.asm(p, o, sqs, alpha, beta), tc.want(p, o, sqs, alpha, beta); got != want {
-					t.Fatalf("%s(%#x, %#x, %v, %d, %d) = %d, want %d", tc.name, p, o, sqs[:tc.n], alpha, beta, got, want)
+	eachFlip(t, func(t *testing.T) {
+		type search func(p, o uint64, sqs [smallEmpties]int8, alpha, beta int) int
+		for _, tc := range []struct {
+			name      string
+			n         int
+			asm, want search
+		}{
+			{"last2asm", 2,
+				func(p, o uint64, s [smallEmpties]int8, alpha, beta int) int {
+					return last2asm(p, o, int(s[0]), int(s[1]), alpha, beta)
+				},
+				func(p, o uint64, s [smallEmpties]int8, alpha, beta int) int {
+					return last2Go(p, o, int(s[0]), int(s[1]), alpha, beta)
+				}},
+			{"last3asm", 3,
+				func(p, o uint64, s [smallEmpties]int8, alpha, beta int) int {
+					return last3asm(p, o, int(s[0]), int(s[1]), int(s[2]), alpha, beta)
+				},
+				func(p, o uint64, s [smallEmpties]int8, alpha, beta int) int {
+					return last3Go(p, o, int(s[0]), int(s[1]), int(s[2]), alpha, beta)
+				}},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				rng := rand.New(rand.NewPCG(11, uint64(tc.n)))
+				for range 200000 {
+					sqs, empty := randomEmpties(rng, tc.n)
+					p, o := leafBoard(rng, empty)
+					alpha, beta := randomWindow(rng)
+					if got, want := tc.asm(p, o, sqs, alpha, beta), tc.want(p, o, sqs, alpha, beta); got != want {
+						t.Fatalf("%s(%#x, %#x, %v, %d, %d) = %d, want %d", tc.name, p, o, sqs[:tc.n], alpha, beta, got, want)
+					}
 				}
-			}
-		})
-	}
+			})
+		}
+	})
 }
 
 // randomEmpties returns n distinct random squares and their set.
@@ -140,22 +162,23 @@ func randomWindow(rng *rand.Rand) (alpha, beta int) {
 // TestLast4Asm holds the assembly to last4Go: the same value for every
 // window and the same count of positions.
 func TestLast4Asm(t *testing.T) {
-	needLeafAsm(t)
-	rng := rand.New(rand.NewPCG(15, 16))
-	s := &solver64{g: geo8, b: newBudget(context.Background(), 0, time.Time{})}
-	for range 100000 {
-		sqs, empty := randomEmpties(rng, 4)
-		p, o := leafBoard(rng, empty)
-		alpha, beta := randomWindow(rng)
-		a, b, c, d := int(sqs[0]), int(sqs[1]), int(sqs[2]), int(sqs[3])
-		s.b.nodes = 0
-		want := s.last4Go(p, o, a, b, c, d, alpha, beta)
-		got, n := last4asm(p, o, a, b, c, d, alpha, beta)
-		if got != want || uint64(n) != s.b.nodes {
-			t.Fatalf("last4asm(%#x, %#x, %d, %d, %d, %d, %d, %d) = %d in %d positions, want %d in %d",
-				p, o, a, b, c, d, alpha, beta, got, n, want, s.b.nodes)
+	eachFlip(t, func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(15, 16))
+		s := &solver64{g: geo8, b: newBudget(context.Background(), 0, time.Time{})}
+		for range 100000 {
+			sqs, empty := randomEmpties(rng, 4)
+			p, o := leafBoard(rng, empty)
+			alpha, beta := randomWindow(rng)
+			a, b, c, d := int(sqs[0]), int(sqs[1]), int(sqs[2]), int(sqs[3])
+			s.b.nodes = 0
+			want := s.last4Go(p, o, a, b, c, d, alpha, beta)
+			got, n := last4asm(p, o, a, b, c, d, alpha, beta)
+			if got != want || uint64(n) != s.b.nodes {
+				t.Fatalf("last4asm(%#x, %#x, %d, %d, %d, %d, %d, %d) = %d in %d positions, want %d in %d",
+					p, o, a, b, c, d, alpha, beta, got, n, want, s.b.nodes)
+			}
 		}
-	}
+	})
 }
 
 func TestLast5Asm(t *testing.T) { testLastAsm(t, 5, 50000) }
@@ -164,79 +187,82 @@ func TestLast6Asm(t *testing.T) { testLastAsm(t, 6, 20000) }
 // testLastAsm holds last5asm or last6asm to last5Go or last6Go on 8×8,
 // after a pass or not.
 func testLastAsm(t *testing.T, n, positions int) {
-	needLeafAsm(t)
-	rng := rand.New(rand.NewPCG(17, uint64(n)))
-	s := &solver64{g: geo8, b: newBudget(context.Background(), 0, time.Time{})}
-	goSearch, asmSearch := s.last5Go, last5asm
-	if n == 6 {
-		goSearch, asmSearch = s.last6Go, last6asm
-	}
-	for range positions {
-		sqs, empty := randomEmpties(rng, n)
-		p, o := leafBoard(rng, empty)
-		alpha, beta := randomWindow(rng)
-		passed := rng.IntN(8) == 0
-		s.b.nodes = 0
-		want := goSearch(p, o, alpha, beta, &sqs, passed)
-		got, nodes := asmSearch(p, o, alpha, beta, &sqs, passed)
-		if got != want || uint64(nodes) != s.b.nodes {
-			t.Fatalf("last%dasm(%#x, %#x, %d, %d, %v, %v) = %d in %d positions, want %d in %d",
-				n, p, o, alpha, beta, sqs, passed, got, nodes, want, s.b.nodes)
+	eachFlip(t, func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(17, uint64(n)))
+		s := &solver64{g: geo8, b: newBudget(context.Background(), 0, time.Time{})}
+		goSearch, asmSearch := s.last5Go, last5asm
+		if n == 6 {
+			goSearch, asmSearch = s.last6Go, last6asm
 		}
-	}
+		for range positions {
+			sqs, empty := randomEmpties(rng, n)
+			p, o := leafBoard(rng, empty)
+			alpha, beta := randomWindow(rng)
+			passed := rng.IntN(8) == 0
+			s.b.nodes = 0
+			want := goSearch(p, o, alpha, beta, &sqs, passed)
+			got, nodes := asmSearch(p, o, alpha, beta, &sqs, passed)
+			if got != want || uint64(nodes) != s.b.nodes {
+				t.Fatalf("last%dasm(%#x, %#x, %d, %d, %v, %v) = %d in %d positions, want %d in %d",
+					n, p, o, alpha, beta, sqs, passed, got, nodes, want, s.b.nodes)
+			}
+		}
+	})
 }
 
 // TestMoveListAsm holds moveList7asm and moveListAsm to moveList at seven
 // empties and at eight to evalOrderEmpties-1.
 func TestMoveListAsm(t *testing.T) {
-	needLeafAsm(t)
-	defer func(saved bool) { useLeafAsm = saved }(useLeafAsm)
-	rng := rand.New(rand.NewPCG(23, 24))
-	s := &solver64{g: geo8, b: newBudget(context.Background(), 0, time.Time{})}
-	var goBuf, asmBuf [maxMoves]solveMove
-	for range 100000 {
-		var empty uint64
-		for n := 4 + rng.IntN(30); count(empty) < n; {
-			empty |= 1 << uint(rng.IntN(64))
-		}
-		p, o := leafBoard(rng, empty)
-		moves := s.g.moves(p, o)
-		ttMove := -1
-		if moves != 0 && rng.IntN(2) == 0 {
-			ttMove = int(bits.TrailingZeros64(moves))
-		}
-		useLeafAsm = false
-		for _, tc := range []struct {
-			name    string
-			empties int
-			list    func(p, o, moves uint64, ttMove int, buf *[maxMoves]solveMove) int
-		}{
-			{"moveList7asm", fastEmpties, moveList7asm},
-			{"moveListAsm", fastEmpties + 1 + rng.IntN(evalOrderEmpties-fastEmpties-1), moveListAsm},
-		} {
-			want := s.moveList(&goBuf, p, o, moves, ttMove, tc.empties)
-			got := asmBuf[:tc.list(p, o, moves, ttMove, &asmBuf)]
-			if !slices.Equal(got, want) {
-				t.Fatalf("%s(%#x, %#x, %#x, %d) = %v, want %v", tc.name, p, o, moves, ttMove, got, want)
+	eachFlip(t, func(t *testing.T) {
+		defer func(saved bool) { useLeafAsm = saved }(useLeafAsm)
+		rng := rand.New(rand.NewPCG(23, 24))
+		s := &solver64{g: geo8, b: newBudget(context.Background(), 0, time.Time{})}
+		var goBuf, asmBuf [maxMoves]solveMove
+		for range 100000 {
+			var empty uint64
+			for n := 4 + rng.IntN(30); count(empty) < n; {
+				empty |= 1 << uint(rng.IntN(64))
+			}
+			p, o := leafBoard(rng, empty)
+			moves := s.g.moves(p, o)
+			ttMove := -1
+			if moves != 0 && rng.IntN(2) == 0 {
+				ttMove = int(bits.TrailingZeros64(moves))
+			}
+			useLeafAsm = false
+			for _, tc := range []struct {
+				name    string
+				empties int
+				list    func(p, o, moves uint64, ttMove int, buf *[maxMoves]solveMove) int
+			}{
+				{"moveList7asm", fastEmpties, moveList7asm},
+				{"moveListAsm", fastEmpties + 1 + rng.IntN(evalOrderEmpties-fastEmpties-1), moveListAsm},
+			} {
+				want := s.moveList(&goBuf, p, o, moves, ttMove, tc.empties)
+				got := asmBuf[:tc.list(p, o, moves, ttMove, &asmBuf)]
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s(%#x, %#x, %#x, %d) = %v, want %v", tc.name, p, o, moves, ttMove, got, want)
+				}
 			}
 		}
-	}
+	})
 }
 
 // TestStableAsm holds stable<> to geo8.stableFull.
 func TestStableAsm(t *testing.T) {
-	needLeafAsm(t)
-	rng := rand.New(rand.NewPCG(21, 22))
-	for range 200000 {
-		_, empty := randomEmpties(rng, rng.IntN(smallEmpties+1))
-		if rng.IntN(4) == 0 {
-			empty |= rng.Uint64() & rng.Uint64()
+	eachFlip(t, func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(21, 22))
+		for range 200000 {
+			_, empty := randomEmpties(rng, rng.IntN(smallEmpties+1))
+			if rng.IntN(4) == 0 {
+				empty |= rng.Uint64() & rng.Uint64()
+			}
+			p, o := leafBoard(rng, empty)
+			if got, want := stableAsm(p, o), geo8.stableFull(p, o); got != want {
+				t.Fatalf("stableAsm(%#x, %#x) = %#x, want %#x", p, o, got, want)
+			}
 		}
-		p, o := leafBoard(rng, empty)
-		if got, want := stableAsm(p, o), geo8.stableFull(p, o); got != want {
-			t.Fatalf("stableAsm(%#x, %#x) = %#x, want %#x", p, o, got, want)
-		}
-	}
+	})
 }
 
 var leafRace = flag.String("leafrace", "", "solve the endgames of testdata/edax-race.txt whose ids start with this (\"all\" for every one) with the assembly and without, in turn, and log both times")
@@ -293,12 +319,17 @@ func TestLeafRace(t *testing.T) {
 		t.Logf("%-4s %+3d %11d positions  Go %8.3f s  assembly %8.3f s  %.2f", f[0], sols[1].Score, sols[1].Nodes,
 			took[0].Seconds(), took[1].Seconds(), took[1].Seconds()/took[0].Seconds())
 	}
-	t.Logf("all: Go %.2f s, assembly %.2f s, %.3f", total[0].Seconds(), total[1].Seconds(), total[1].Seconds()/total[0].Seconds())
+	flip := "smear"
+	if leafLZCNT {
+		flip = "lzcnt"
+	}
+	t.Logf("all: Go %.2f s, assembly (%s) %.2f s, %.3f", total[0].Seconds(), flip, total[1].Seconds(), total[1].Seconds()/total[0].Seconds())
 }
 
 // BenchmarkLeaf searches random positions of four and five empties (full
-// boards, random windows) by the Go and by the assembly; calls do not wait
-// on each other, so this is the throughput, not the latency a solve sees.
+// boards, random windows) by the Go and by the assembly, with AVX-512's
+// leading-zero count (asm) and without (smear); calls do not wait on each
+// other, so this is the throughput, not the latency a solve sees.
 func BenchmarkLeaf(b *testing.B) {
 	if !useLeafAsm {
 		b.Skip("this processor lacks the instructions the assembly needs")
@@ -334,12 +365,16 @@ func BenchmarkLeaf(b *testing.B) {
 				return v
 			},
 		}
-		for _, name := range []string{"go", "asm"} {
+		search["smear"] = search["asm"]
+		for _, name := range []string{"go", "asm", "smear"} {
+			if name == "asm" && !hasLZCNT() {
+				continue
+			}
 			b.Run(fmt.Sprintf("%d/%s", n, name), func(b *testing.B) {
 				// The Go functions call down through last4, last3 and
 				// last2, which would pick the assembly.
-				defer func(saved bool) { useLeafAsm = saved }(useLeafAsm)
-				useLeafAsm = name == "asm"
+				defer func(asm, lz bool) { useLeafAsm, leafLZCNT = asm, lz }(useLeafAsm, leafLZCNT)
+				useLeafAsm, leafLZCNT = name != "go", name == "asm"
 				f, i := search[name], 0
 				for b.Loop() {
 					f(&leaves[i&1023])
