@@ -835,7 +835,7 @@ func writeEntries(b *bytes.Buffer) {
 		}
 	}
 	entry := func(name, args string, size int, load []string, more, fn, store string) {
-		fmt.Fprintf(b, "// func %s(%s)\nTEXT ·%s(SB), NOSPLIT, $0-%d\n", name, args, name, size)
+		fmt.Fprintf(b, "// func %s(%s\nTEXT ·%s(SB), NOSPLIT, $0-%d\n", name, args, name, size)
 		for _, l := range load {
 			fmt.Fprintf(b, "\tMOVQ %s\n", l)
 		}
@@ -851,11 +851,11 @@ func writeEntries(b *bytes.Buffer) {
 		for i := range n {
 			load += fmt.Sprintf("\tMOVBQSX %d(R12), %s\n", i, sqArg(i))
 		}
-		entry(fmt.Sprintf("last%dasm", n), "p, o uint64, alpha, beta int, sqs *[6]int8, passed bool) (score, nodes int", 64,
+		entry(fmt.Sprintf("last%dasm", n), "p, o uint64, alpha, beta int, sqs *[6]int8, passed bool) (score, nodes int)", 64,
 			[]string{"p+0(FP), AX", "o+8(FP), BX", "alpha+16(FP), SI", "beta+24(FP), DI", "sqs+32(FP), R12"},
 			load, fmt.Sprintf("last%d", n), "\tMOVQ R12, score+48(FP)\n\tMOVQ R11, nodes+56(FP)\n")
 	}
-	entry("last4asm", "p, o uint64, a, b, c, d, alpha, beta int) (score, nodes int", 80,
+	entry("last4asm", "p, o uint64, a, b, c, d, alpha, beta int) (score, nodes int)", 80,
 		[]string{"p+0(FP), AX", "o+8(FP), BX", "a+16(FP), CX", "b+24(FP), DX", "c+32(FP), R8", "d+40(FP), R9", "alpha+48(FP), SI", "beta+56(FP), DI"},
 		"", "last4", "\tMOVQ R12, score+64(FP)\n\tMOVQ R11, nodes+72(FP)\n")
 	entry("last3asm", "p, o uint64, a, b, c, alpha, beta int) int", 64,

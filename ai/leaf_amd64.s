@@ -3539,7 +3539,7 @@ chosen:
 	MOVQ R11, nodes+72(FP)
 	RET
 
-// func last3asm(p, o uint64, a, b, c, alpha, beta int) int)
+// func last3asm(p, o uint64, a, b, c, alpha, beta int) int
 TEXT ·last3asm(SB), NOSPLIT, $0-64
 	MOVQ p+0(FP), AX
 	MOVQ o+8(FP), BX
@@ -3569,7 +3569,7 @@ chosen:
 	MOVQ R12, ret+56(FP)
 	RET
 
-// func last2asm(p, o uint64, a, b, alpha, beta int) int)
+// func last2asm(p, o uint64, a, b, alpha, beta int) int
 TEXT ·last2asm(SB), NOSPLIT, $0-56
 	MOVQ p+0(FP), AX
 	MOVQ o+8(FP), BX
@@ -3598,7 +3598,7 @@ chosen:
 	MOVQ R12, ret+48(FP)
 	RET
 
-// func last1asm(p, o uint64, sq int) int)
+// func last1asm(p, o uint64, sq int) int
 TEXT ·last1asm(SB), NOSPLIT, $0-32
 	MOVQ p+0(FP), R8
 	MOVQ o+8(FP), R9
@@ -3624,7 +3624,7 @@ chosen:
 	MOVQ R11, ret+24(FP)
 	RET
 
-// func stableAsm(p, o uint64) uint64)
+// func stableAsm(p, o uint64) uint64
 TEXT ·stableAsm(SB), NOSPLIT, $0-24
 	MOVQ p+0(FP), R8
 	MOVQ o+8(FP), R9
@@ -3649,7 +3649,7 @@ chosen:
 	MOVQ R10, ret+16(FP)
 	RET
 
-// func flipsAsm(p, o uint64, sq int) uint64)
+// func flipsAsm(p, o uint64, sq int) uint64
 TEXT ·flipsAsm(SB), NOSPLIT, $0-32
 	MOVQ p+0(FP), AX
 	MOVQ o+8(FP), BX
