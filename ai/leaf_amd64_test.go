@@ -9,6 +9,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -382,5 +383,54 @@ func BenchmarkLeaf(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// TestLeafSmearNeedsNoAVX512 reads leaf_amd64.s for what the differential
+// tests cannot see, since both ways give the same answers: that the
+// functions after FLIP's second definition use no AVX-512 instruction and
+// call only each other, and that every entry goes to the VPLZCNTQ
+// function only when ·leafLZCNT is set. Otherwise a processor without
+// AVX-512 would stop on an illegal instruction.
+func TestLeafSmearNeedsNoAVX512(t *testing.T) {
+	src, err := os.ReadFile("leaf_amd64.s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, second, ok := strings.Cut(string(src), "#undef FLIP\n")
+	if !ok {
+		t.Fatal("leaf_amd64.s does not define FLIP twice")
+	}
+	if !strings.Contains(first, "VPLZCNTQ") {
+		t.Error("the first FLIP does not count leading zeros")
+	}
+	smear, entries, ok := strings.Cut(second, "\nTEXT ·")
+	if !ok {
+		t.Fatal("leaf_amd64.s has no entries after the second FLIP")
+	}
+	for _, op := range []string{"VPLZCNT", "VPTERNLOG", "VPCONFLICT", "ZMM", "Z0", "K1"} {
+		if strings.Contains(smear, op) {
+			t.Errorf("the functions for AVX2 alone use %s", op)
+		}
+	}
+	called := regexp.MustCompile(`(?m)^\s+(?:CALL|JMP)\s+(\w+)<>\(SB\)`)
+	for _, m := range called.FindAllStringSubmatch(smear, -1) {
+		if !strings.HasSuffix(m[1], "_smear") {
+			t.Errorf("a function for AVX2 alone calls %s", m[1])
+		}
+	}
+	choice := regexp.MustCompile(`CMPB ·leafLZCNT\(SB\), \$0\n\tJEQ  smear\n\t(CALL|JMP ) (\w+)<>\(SB\)\n(?:\tJMP  chosen\n)?\nsmear:\n\t(CALL|JMP ) (\w+)<>\(SB\)\n`)
+	n := 0
+	for entry := range strings.SplitSeq(entries, "\nTEXT ·") {
+		name, _, _ := strings.Cut(entry, "(")
+		m := choice.FindStringSubmatch(entry)
+		if m == nil || m[1] != m[3] || strings.HasSuffix(m[2], "_smear") || m[4] != m[2]+"_smear" {
+			t.Errorf("entry %s does not choose %q by ·leafLZCNT", name, m)
+			continue
+		}
+		n++
+	}
+	if n < 10 {
+		t.Errorf("%d entries choose, want the ten Go calls", n)
 	}
 }
