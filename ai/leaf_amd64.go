@@ -17,7 +17,7 @@ var useLeafAsm = cpu.X86.HasAVX2 && cpu.X86.HasPOPCNT && cpu.X86.HasBMI1
 
 // leafLZCNT says whether the assembly finds the flips towards lower bits
 // by AVX-512's leading-zero count on 256-bit vectors (AVX512CD and
-// AVX512VL), or else by smearing the bits, which takes about 15% longer
+// AVX512VL), or else by smearing the bits, which takes 5 to 15% longer
 // over a solve. GODEBUG=cpu.avx512f=off turns it off.
 var leafLZCNT = hasLZCNT()
 
