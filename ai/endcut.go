@@ -113,6 +113,10 @@ func (s *solver64) endCut(p, o, moves uint64, alpha, empties int) (v int, ok boo
 // hundredths of a disc). It stands in for orderRoot's searches.
 type rootHint struct {
 	move, score int
+	// tt is the midgame search's table, if not nil: the deep
+	// predictions' searches, made the same way (the learned evaluation,
+	// Expert's ProbCut), search on in it.
+	tt *table[key64]
 }
 
 // deepen solves p's position selectively at each threshold of levels in
@@ -136,7 +140,11 @@ func (s *solver64) deepen(p, o uint64, levels []float64, exact bool, hint *rootH
 		s.mid = &searcher64{g: s.g, tt: newTable[key64](16), b: newBudget(s.b.ctx, 0, time.Time{})}
 		defer func() { s.b.nodes += s.mid.b.nodes }()
 	}
-	s.pc = &searcher64{g: s.g, tt: newTable[key64](16), b: s.b, learned: learned8, probCut: expertProbCut}
+	pcTT := newTable[key64](16)
+	if hint != nil && hint.tt != nil {
+		pcTT = hint.tt
+	}
+	s.pc = &searcher64{g: s.g, tt: pcTT, b: s.b, learned: learned8, probCut: expertProbCut}
 	s.deepCut = true
 	defer func() { s.deepCut = false }()
 	var buf [maxMoves]solveMove
@@ -172,6 +180,16 @@ func (s *solver64) deepen(p, o uint64, levels []float64, exact bool, hint *rootH
 	return score, move, done
 }
 
+// deepen runs the solver's deepen on the engine's position. A hint comes
+// from the engine's own midgame search, whose table goes with it to the
+// deep predictions; the solver takes a new one.
+func (e *engine64) deepen(b *budget, levels []float64, exact bool, hint *rootHint) (score, move, done int) {
+	if hint != nil {
+		hint.tt, e.tt = e.tt, nil
+	}
+	return e.solver(b).deepen(e.p, e.o, levels, exact, hint)
+}
+
 // toFront moves the move on square sq, if list has it, to the front,
 // keeping the order of the others, and gives it the least key, since
 // rootWindow takes the moves in the order of their keys.
@@ -189,9 +207,10 @@ func toFront(list []solveMove, sq int) {
 	}
 }
 
-// solveSelective runs deepen on the engine's position, from hint if it is
-// not nil: ok is false if not even the first level finished.
+// solveSelective runs deepen on the engine's position, then exactly,
+// from hint if it is not nil: ok is false if not even the first level
+// finished.
 func (e *engine64) solveSelective(b *budget, levels []float64, hint *rootHint) (score int, move game.Square, done int, ok bool) {
-	score, m, done := e.solver(b).deepen(e.p, e.o, levels, true, hint)
+	score, m, done := e.deepen(b, levels, true, hint)
 	return score, e.square(m), done, done > 0
 }

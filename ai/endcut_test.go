@@ -228,6 +228,7 @@ var (
 	selLevelsEmpties = flag.Int("sellevels.empties", 24, "empty squares of TestSelectiveLevels' positions")
 	selLevelsLadders = flag.String("sellevels.ladders", "1.1,1.5,2.0,2.6", "TestSelectiveLevels' ladders, comma-separated, each one or more levels joined by +")
 	selLevelsCache   = flag.String("sellevels.cache", "", "TestSelectiveLevels takes its positions, and the exact scores known, from this score cache of TestExpertAgreement (-agreement.cache), and adds what it solves")
+	selLevelsHint    = flag.Bool("sellevels.hint", false, "TestSelectiveLevels runs Expert's midgame search first, as Expert does, and starts each ladder from its move, value and table")
 )
 
 // parseLadders reads -sellevels.ladders: "1.1,1.5+2.0" is level 1.1 alone,
@@ -339,11 +340,19 @@ func TestSelectiveLevels(t *testing.T) {
 		e := b.Count(game.Empty)
 		minE, maxE = min(minE, e), max(maxE, e)
 		want := score(b, game.Pass)
-		eng := engineFor(b, 20).(*engine64)
 		for k, lv := range levels {
-			bud := newBudget(context.Background(), 0, time.Time{})
+			eng := engineFor(b, 20).(*engine64)
 			t0 := time.Now()
-			_, m, _ := eng.solver(bud).deepen(eng.p, eng.o, lv, false, nil)
+			var hint *rootHint
+			if *selLevelsHint {
+				eng.learned, eng.probCut = learned8, expertProbCut
+				score, move, depth := eng.think(newBudget(context.Background(), ExpertNodes/selThinkShare, time.Time{}), game.Pass, e)
+				if depth > 0 {
+					hint = &rootHint{move: eng.g.sq64(move), score: score}
+				}
+			}
+			bud := newBudget(context.Background(), 0, time.Time{})
+			_, m, _ := eng.deepen(bud, lv, false, hint)
 			res[k].time += time.Since(t0)
 			res[k].nodes = append(res[k].nodes, bud.nodes)
 			got := score(b, eng.square(m))
@@ -396,5 +405,44 @@ func TestToFrontLeadsTheSearch(t *testing.T) {
 		if int(list[0].sq) != c.sq {
 			t.Errorf("keys %v, toFront(%d): %d is searched first", c.keys, c.sq, list[0].sq)
 		}
+	}
+}
+
+// TestDeepenHandsOnTheHintTable checks that the deep predictions of the
+// selective search search on in the table of the midgame search that gave
+// its hint, as Expert runs them, and that the solver takes a table of its
+// own.
+func TestDeepenHandsOnTheHintTable(t *testing.T) {
+	const line = "--XXXXX-OOXXXX--OOOOOXOOOXOXXOO--XOXOXO--XOOXXX---O--X---------- X"
+	b, err := game.ParseLine(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	used := func(tt *table[key64]) (n int) {
+		for _, e := range tt.entries {
+			if e.used {
+				n++
+			}
+		}
+		return n
+	}
+	eng := engineFor(b, 16).(*engine64)
+	eng.learned, eng.probCut = learned8, expertProbCut
+	score, move, depth := eng.think(newBudget(context.Background(), 20000, time.Time{}), game.Pass, eng.empties())
+	if depth == 0 {
+		t.Fatal("the midgame search finished no depth")
+	}
+	thinkTT := eng.tt
+	before := used(thinkTT)
+	hint := &rootHint{move: eng.g.sq64(move), score: score}
+	eng.deepen(newBudget(context.Background(), 300000, time.Time{}), []float64{1.1}, false, hint)
+	if hint.tt != thinkTT {
+		t.Error("the hint does not carry the midgame search's table")
+	}
+	if eng.tt == thinkTT {
+		t.Error("the solver searched in the midgame search's table")
+	}
+	if after := used(thinkTT); after <= before {
+		t.Errorf("the deep predictions stored nothing in the midgame search's table (%d entries before, %d after)", before, after)
 	}
 }
