@@ -1,16 +1,20 @@
 // Package testkit holds the helpers that several packages' tests share:
-// squares and boards that must parse, a stand-in for the computer, and a
-// log buffer safe for concurrent writes. It is for tests only.
+// squares and boards that must parse, a stand-in for the computer, a
+// log buffer safe for concurrent writes, and the check that generated code
+// is current. It is for tests only.
 //
 // It imports package game and nothing else of the module, so that the
 // tests inside ai, play, views and handlers can use it without a cycle.
-// (game's own tests, inside package game, cannot: they keep theirs.)
+// (game's own tests inside package game cannot; those in game_test can.)
 package testkit
 
 import (
 	"bytes"
 	"context"
 	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"sync"
 	"testing"
 
@@ -83,4 +87,35 @@ func (b *SyncBuffer) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.b.String()
+}
+
+// Generated runs the generator gen (a `go run` file in the test's
+// directory, which writes to -o) into a temporary file and fails t unless
+// the committed file is what it writes, so an edit to a generator cannot
+// land without the code it generates. It skips under -short (it builds and
+// runs the generator) and without a go command.
+func Generated(t *testing.T, gen, file string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("skipped with -short: builds and runs the generator")
+	}
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skipf("no go command on PATH to run the generator: %v", err)
+	}
+	out := filepath.Join(t.TempDir(), file)
+	if msg, err := exec.Command(goBin, "run", gen, "-o", out).CombinedOutput(); err != nil {
+		t.Fatalf("go run %s: %v\n%s", gen, err, msg)
+	}
+	got, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s is not what %s writes; run go generate in the package's directory", file, gen)
+	}
 }
