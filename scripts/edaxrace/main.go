@@ -171,7 +171,7 @@ func main() {
 	for _, b := range ours {
 		names = append(names, b.name)
 	}
-	totals := map[string][]time.Duration{}
+	totals := map[string][]time.Duration{"all": make([]time.Duration, len(names))}
 	var sets []string
 	for i, p := range positions {
 		if err := os.WriteFile(obf.Name(), []byte(p.squares+" "+p.side+";\n"), 0o644); err != nil {
@@ -213,9 +213,6 @@ func main() {
 		if totals[s] == nil {
 			sets = append(sets, s)
 			totals[s] = make([]time.Duration, len(names))
-		}
-		if totals["all"] == nil {
-			totals["all"] = make([]time.Duration, len(names))
 		}
 		for j := range names {
 			totals[s][j] += took[j]
