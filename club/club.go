@@ -39,6 +39,10 @@ var (
 	// ErrChallengeGone means that a challenge is no longer open: it was
 	// accepted, cancelled or left to expire.
 	ErrChallengeGone = errors.New("challenge no longer open")
+	// ErrPlayerDeleted means that the player id was deleted (see
+	// DeletePlayer) and may not come back: another browser still holds
+	// it in its cookie.
+	ErrPlayerDeleted = errors.New("player deleted")
 )
 
 // Store keeps players, games, online rooms and practice boards. Every write
@@ -47,7 +51,8 @@ var (
 // changes exactly one row or nothing.
 type Store interface {
 	// CreatePlayer records a player id as seen now: a new one is created,
-	// one that exists has its last-seen time moved on.
+	// one that exists has its last-seen time moved on. A deleted id is
+	// refused with ErrPlayerDeleted.
 	CreatePlayer(ctx context.Context, id string) error
 	// Choices returns the player's last new-game choices as stored by
 	// SetChoices, or "" when there are none (or no such player).
@@ -59,8 +64,8 @@ type Store interface {
 	// sets Created and Updated.
 	CreateGame(ctx context.Context, g *Game) error
 	// StartGame does in one write what starting a game asks: it records
-	// g's player as seen now (as CreatePlayer), keeps their choices (as
-	// SetChoices) and stores g (as CreateGame).
+	// g's player as seen now (as CreatePlayer, refusing a deleted id),
+	// keeps their choices (as SetChoices) and stores g (as CreateGame).
 	StartGame(ctx context.Context, g *Game, choices string) error
 	// Game returns the game with the given id, or ErrNotFound.
 	Game(ctx context.Context, id string) (*Game, error)
@@ -88,7 +93,8 @@ type Store interface {
 	// before seenBefore, with their games and practice boards, and at most
 	// limit rooms unused since roomsBefore, with every game played in
 	// them. It says how many of each it deleted; a caller repeats it until
-	// both are below limit.
+	// both are below limit. It also forgets at most limit ids deleted
+	// before seenBefore, as no cookie can hold them any longer.
 	Expire(ctx context.Context, seenBefore, roomsBefore time.Time, limit int) (Expired, error)
 
 	// CreateRoom stores a new game and the room that plays it, together;
@@ -215,7 +221,10 @@ type Store interface {
 	// their own and every room where nobody sat against them (and
 	// whatever else refers to the player's row and goes with it). Their
 	// seats in rooms shared with another player pass to a new player row,
-	// heir, named DeletedName, so that the opponent keeps the games. It
+	// heir, named DeletedName, so that the opponent keeps the games. The
+	// id is remembered as deleted, so that a browser still holding it
+	// cannot bring it back (CreatePlayer and StartGame refuse it), until
+	// Expire forgets it with the players last seen as long ago. It
 	// returns ErrNotFound when there is no such player.
 	DeletePlayer(ctx context.Context, id, heir string) error
 	// Overdue returns the ids of at most limit correspondence games still

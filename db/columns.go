@@ -196,6 +196,7 @@ func Tables() []Table {
 			"score", "rating_before", "rating", "deviation", "ended_at", "counted", "shared_network"},
 			Flags: []string{"counted", "shared_network"}},
 		{Name: "player_keys", Columns: []string{"hash", "player_id", "created_at"}},
+		{Name: "deleted_players", Columns: []string{"id", "deleted_at"}},
 	}
 }
 

@@ -49,14 +49,17 @@ func (s *Store) CreateGame(ctx context.Context, g *club.Game) error {
 	return nil
 }
 
-// StartGame records g's player as seen, keeps their choices and creates
-// g, in one write.
+// StartGame records g's player as seen (refusing a deleted id, as
+// CreatePlayer), keeps their choices and creates g, in one write.
 func (s *Store) StartGame(ctx context.Context, g *club.Game, choices string) error {
 	if err := g.Validate(); err != nil {
 		return err
 	}
 	now := s.now()
 	err := s.d.Write(ctx, func(tx Tx) error {
+		if err := refuseDeleted(tx, g.PlayerID); err != nil {
+			return err
+		}
 		if _, err := tx.Exec(`INSERT INTO players (id, created_at, last_seen, choices) VALUES (?, ?, ?, ?)
 			ON CONFLICT (id) DO UPDATE SET last_seen = excluded.last_seen, choices = excluded.choices`,
 			g.PlayerID, now.UnixNano(), now.UnixNano(), choices); err != nil {

@@ -60,7 +60,8 @@ const shared = `SELECT id FROM rooms WHERE (host = ? AND guest IS NOT NULL) OR g
 
 // DeletePlayer deletes player id and what is theirs alone; their seats in
 // rooms shared with someone pass to heir, a new row named
-// club.DeletedName, so that the opponent keeps those games.
+// club.DeletedName, so that the opponent keeps those games; the id is
+// remembered as deleted.
 func (s *Store) DeletePlayer(ctx context.Context, id, heir string) error {
 	err := s.d.Write(ctx, func(tx Tx) error {
 		var exists int
@@ -114,6 +115,11 @@ func (s *Store) DeletePlayer(ctx context.Context, id, heir string) error {
 			return err
 		}
 		if _, err := tx.Exec(`DELETE FROM players WHERE id = ?`, id); err != nil {
+			return err
+		}
+		// Remembered, so that another browser holding the id cannot
+		// make it again (see refuseDeleted).
+		if _, err := tx.Exec(`INSERT INTO deleted_players (id, deleted_at) VALUES (?, ?)`, id, s.now().UnixNano()); err != nil {
 			return err
 		}
 		if s.games != nil {

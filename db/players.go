@@ -9,16 +9,33 @@ import (
 )
 
 // CreatePlayer records a player id as seen now: a new one is created, one
-// that exists has its last-seen time moved on.
+// that exists has its last-seen time moved on, a deleted one is refused.
 func (s *Store) CreatePlayer(ctx context.Context, id string) error {
 	now := s.now().UnixNano()
 	err := s.d.Write(ctx, func(tx Tx) error {
+		if err := refuseDeleted(tx, id); err != nil {
+			return err
+		}
 		_, err := tx.Exec(`INSERT INTO players (id, created_at, last_seen) VALUES (?, ?, ?)
 			ON CONFLICT (id) DO UPDATE SET last_seen = excluded.last_seen`, id, now, now)
 		return err
 	})
 	if err != nil {
 		return fmt.Errorf("create player: %w", err)
+	}
+	return nil
+}
+
+// refuseDeleted returns club.ErrPlayerDeleted if player id was deleted
+// (see DeletePlayer): the writes that make a player's row call it first,
+// so that a browser still holding a deleted id cannot make it again.
+func refuseDeleted(tx Tx, id string) error {
+	var n int
+	if err := tx.QueryRow(`SELECT count(*) FROM deleted_players WHERE id = ?`, id).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return club.ErrPlayerDeleted
 	}
 	return nil
 }
@@ -120,6 +137,13 @@ func (s *Store) Expire(ctx context.Context, seenBefore, roomsBefore time.Time, l
 			return err
 		}
 		if n, err = tx.Exec(`DELETE FROM players WHERE id IN (`+expiringPlayers+`)`, seenBefore.UnixNano(), limit); err != nil {
+			return err
+		}
+		// A deleted id is remembered as long as a cookie written before
+		// its deletion may live.
+		if _, err := tx.Exec(`DELETE FROM deleted_players WHERE id IN
+			(SELECT id FROM deleted_players WHERE deleted_at < ? ORDER BY deleted_at, id LIMIT ?)`,
+			seenBefore.UnixNano(), limit); err != nil {
 			return err
 		}
 		e.Players, e.Games = int(n), e.Games+games

@@ -112,7 +112,8 @@ var refusals = []struct {
 }
 
 // explain is the one place where errors become statuses and words. Anything
-// it does not know is a 500, whose details go to the log only.
+// it does not know is a 500, whose details go to the log only (but wrap
+// answers club.ErrPlayerDeleted first: see playerDeleted).
 func explain(err error) (int, views.Notice) {
 	var r *refusal
 	if errors.As(err, &r) {
@@ -149,6 +150,10 @@ func (s *Server) wrap(h func(*gin.Context) error) gin.HandlerFunc {
 			s.log.Info("client went away", "path", path)
 			c.Set(abortedKey, true)
 			c.Abort()
+			return
+		}
+		if errors.Is(err, club.ErrPlayerDeleted) {
+			s.playerDeleted(c)
 			return
 		}
 		status, n := explain(err)

@@ -109,7 +109,6 @@ func (s *Server) deletePlayer(c *gin.Context) error {
 	if err := s.app.DeletePlayer(c.Request.Context(), playerID(c)); err != nil {
 		return err
 	}
-	http.SetCookie(c.Writer, &http.Cookie{Name: cookieName, Path: "/", MaxAge: -1, HttpOnly: true,
-		SameSite: http.SameSiteLaxMode, Secure: s.secure || c.Request.TLS != nil})
+	s.forgetPlayer(c)
 	return redirect(c, "/?did=goodbye")
 }

@@ -1,6 +1,8 @@
 package handlers
 
 import (
+	"context"
+	"io"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -204,5 +206,58 @@ func TestKeyKeepsTheBrowsersLanguage(t *testing.T) {
 	fresh.want(fresh.post(path, nil), http.StatusSeeOther, "the key")
 	if me := fresh.get("/players/me").body; !strings.Contains(me, "Votre nom est Ann.") {
 		t.Errorf("after the key the browser is not Ann in French:\n%s", me)
+	}
+}
+
+// TestDeletedPlayerStaysDeleted: once a player is deleted, another
+// browser that became them by a key cannot bring them back: its next post
+// is refused with 410, changes nothing and forgets the cookie, and the
+// post after that is a new player's.
+func TestDeletedPlayerStaysDeleted(t *testing.T) {
+	ts, store := onlineServer(t, nil)
+	ann, other := newClient(t, ts.URL), newClient(t, ts.URL)
+	ann.want(ann.post("/players/me", url.Values{"name": {"Ann"}}), http.StatusSeeOther, "a name")
+	key := playerKeyPattern.FindStringSubmatch(ann.post("/players/me/key", nil).body)[1]
+	other.want(other.post(key[strings.Index(key, "/key/"):], nil), http.StatusSeeOther, "the key")
+	ann.want(ann.post("/players/me/delete", nil), http.StatusSeeOther, "delete")
+
+	resp, err := other.c.PostForm(ts.URL+"/players/me", url.Values{"name": {"Ann"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusGone || !strings.Contains(string(body), "This player was deleted") {
+		t.Errorf("a post from the other browser = %d, want 410 and the reason:\n%s", resp.StatusCode, body)
+	}
+	if cs := resp.Cookies(); len(cs) != 1 || cs[0].Name != cookieName || cs[0].MaxAge >= 0 {
+		t.Errorf("the refusal's cookies = %v, want the session cookie forgotten", cs)
+	}
+	if taken, err := store.NameTaken(context.Background(), "Ann"); err != nil || taken {
+		t.Errorf("NameTaken(Ann) = %v, %v: the refused post brought the player back", taken, err)
+	}
+	other.want(other.post("/players/me", url.Values{"name": {"Cat"}}), http.StatusSeeOther, "a new player's name")
+	if me := other.get("/players/me").body; !strings.Contains(me, "Your name is Cat.") {
+		t.Errorf("the other browser is not a new player named Cat:\n%s", me)
+	}
+}
+
+// TestDeletedPlayersOldCookie: a cookie old enough to be written again
+// on a post is refused the same way, by the session before the handler
+// runs: a move in the deleted player's game, which went with them, is
+// told why rather than 404.
+func TestDeletedPlayersOldCookie(t *testing.T) {
+	a := newApp(t)
+	id, fresh := a.start(nil, "opponent", "local")
+	player := playerID(ginContextWithCookie(t, a, fresh))
+	if w := a.do("POST", "/players/me/delete", nil, fresh); w.Code != http.StatusSeeOther {
+		t.Fatalf("delete = %d, want 303", w.Code)
+	}
+	w := a.do("POST", "/games/"+id+"/moves", url.Values{"ply": {"0"}, "move": {"f5"}}, oldCookie(t, player))
+	if w.Code != http.StatusGone || !strings.Contains(w.Body.String(), "This player was deleted") {
+		t.Errorf("a post with the deleted player's old cookie = %d, want 410 and the reason:\n%s", w.Code, w.Body)
+	}
+	if cs := w.Result().Cookies(); len(cs) != 1 || cs[0].MaxAge >= 0 {
+		t.Errorf("the refusal's cookies = %v, want the session cookie forgotten", cs)
 	}
 }

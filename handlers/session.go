@@ -17,6 +17,9 @@ import (
 
 	"github.com/gin-gonic/gin"
 	"github.com/gorilla/securecookie"
+
+	"reversi/club"
+	"reversi/views"
 )
 
 // The context key under which the session middleware leaves the player id.
@@ -35,13 +38,31 @@ func (s *Server) session(c *gin.Context) {
 			c.Set(playerKey, id)
 			issued, _ := sess.Values[issuedKey].(time.Time) // zero for older cookies
 			if c.Request.Method == http.MethodPost && s.now().Sub(issued) > cookieRefresh {
-				if err := s.savePlayer(c, id); err != nil {
+				if err := s.savePlayer(c, id); errors.Is(err, club.ErrPlayerDeleted) {
+					s.playerDeleted(c)
+					return
+				} else if err != nil {
 					s.log.Error("refresh session", "err", err)
 				}
 			}
 		}
 	}
 	c.Next()
+}
+
+// forgetPlayer has the browser forget its cookie: it becomes a new player.
+func (s *Server) forgetPlayer(c *gin.Context) {
+	http.SetCookie(c.Writer, &http.Cookie{Name: cookieName, Path: "/", MaxAge: -1, HttpOnly: true,
+		SameSite: http.SameSiteLaxMode, Secure: s.secure || c.Request.TLS != nil})
+}
+
+// playerDeleted refuses a request (changing nothing) whose cookie holds a
+// player deleted in another browser: 410, and the cookie forgotten.
+func (s *Server) playerDeleted(c *gin.Context) {
+	s.log.Info("request refused", "path", safePath(c.Request.URL.Path), "status", http.StatusGone, "cause", club.ErrPlayerDeleted)
+	s.forgetPlayer(c)
+	c.Set(playerKey, "")
+	s.renderError(c, http.StatusGone, views.NoticePlayerDeleted())
 }
 
 // cookieRefresh is how old a cookie may get before a POST writes it again.

@@ -159,6 +159,27 @@ func TestSessionCookieFormats(t *testing.T) {
 	}
 }
 
+// cookieOf returns a session cookie whose payload, inside the test keys'
+// encryption and signature, is payload.
+func cookieOf(t *testing.T, payload string) *http.Cookie {
+	t.Helper()
+	raw := securecookie.CodecsFromPairs(testKeys...)
+	for _, c := range raw {
+		c.(*securecookie.SecureCookie).SetSerializer(securecookie.NopEncoder{})
+	}
+	v, err := securecookie.EncodeMulti(cookieName, []byte(payload), raw...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &http.Cookie{Name: cookieName, Value: v}
+}
+
+// oldCookie returns a cookie of player written long enough ago that a
+// POST writes it again.
+func oldCookie(t *testing.T, player string) *http.Cookie {
+	return cookieOf(t, fmt.Sprintf("%s%s:%d", sessionPrefix, player, time.Now().Add(-2*cookieRefresh).Unix()))
+}
+
 // TestSessionCookieRefresh checks that a POST writes the cookie again once
 // it is older than cookieRefresh, so that a player who keeps playing keeps
 // it, that a fresh one is left alone, that a GET never writes one, and that
@@ -169,19 +190,8 @@ func TestSessionCookieRefresh(t *testing.T) {
 	player := playerID(ginContextWithCookie(t, a, fresh))
 	// A cookie written long ago, in the current format, and one in the
 	// format before the time was added.
-	raw := securecookie.CodecsFromPairs(testKeys...)
-	for _, c := range raw {
-		c.(*securecookie.SecureCookie).SetSerializer(securecookie.NopEncoder{})
-	}
-	cookieOf := func(payload string) *http.Cookie {
-		v, err := securecookie.EncodeMulti(cookieName, []byte(payload), raw...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return &http.Cookie{Name: cookieName, Value: v}
-	}
-	old := cookieOf(fmt.Sprintf("%s%s:%d", sessionPrefix, player, time.Now().Add(-2*cookieRefresh).Unix()))
-	untimed := cookieOf(sessionPrefix + player)
+	old := oldCookie(t, player)
+	untimed := cookieOf(t, sessionPrefix+player)
 	ply := 0
 	move := func(cookie *http.Cookie) *httptest.ResponseRecorder {
 		g := a.stored(id)

@@ -59,6 +59,12 @@ func MeKeyTitle() Text    { return Say("me.key.title") }
 func MeSignInTitle() Text { return Say("me.signin.title") }
 func MeDeleteTitle() Text { return Say("me.delete.title") }
 
+// NoticePlayerDeleted is the refusal of a request from a browser whose
+// player was deleted in another browser.
+func NoticePlayerDeleted() Notice {
+	return Notice{Say("notice.playerdeleted.h"), Say("notice.playerdeleted")}
+}
+
 // NoticeNoKey is the refusal of a key that opens no one.
 func NoticeNoKey() Notice { return Notice{Say("notice.nokey.h"), Say("notice.nokey")} }
 

@@ -79,6 +79,7 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 		{"DeletedOpponentUnnamed", testDeletedOpponentUnnamed},
 		{"Keys", testKeys},
 		{"DeletePlayer", testDeletePlayer},
+		{"DeletedPlayerStaysDeleted", testDeletedStaysDeleted},
 		{"Overdue", testOverdue},
 		{"ExpireKeepsCorrespondence", testExpireKeepsCorrespondence},
 	}

@@ -126,6 +126,58 @@ func testDeletePlayer(t *testing.T, e *env) {
 	}
 }
 
+// testDeletedStaysDeleted: a deleted id cannot be made again, by
+// CreatePlayer or StartGame, until Expire forgets it with the players
+// last seen as long ago; the heir's id and other ids are not touched.
+func testDeletedStaysDeleted(t *testing.T, e *env) {
+	const day = 24 * time.Hour
+	e.player(t, "ann", "bob")
+	before := e.clock.now() // the clock moves on at each reading
+	if err := e.s.DeletePlayer(ctx, "ann", "heir"); err != nil {
+		t.Fatal(err)
+	}
+	start := func(id string) error {
+		return e.s.StartGame(ctx, &club.Game{ID: id, PlayerID: "ann", Opponent: club.Local, Level: "easy",
+			Record: game.Game{Options: game.Options{Size: 8, Start: game.Cross}}, HintPly: -1, HintSquare: game.Pass}, "size=8")
+	}
+	e.clock.advance(day)
+	if err := e.s.CreatePlayer(ctx, "ann"); !errors.Is(err, club.ErrPlayerDeleted) {
+		t.Errorf("CreatePlayer(ann) after deleting = %v, want ErrPlayerDeleted", err)
+	}
+	if err := start("g1"); !errors.Is(err, club.ErrPlayerDeleted) {
+		t.Errorf("StartGame for ann after deleting = %v, want ErrPlayerDeleted", err)
+	}
+	if _, err := e.s.Player(ctx, "ann"); !errors.Is(err, club.ErrNotFound) {
+		t.Errorf("Player(ann) after the refused writes = %v, want ErrNotFound", err)
+	}
+	if _, err := e.s.Game(ctx, "g1"); !errors.Is(err, club.ErrNotFound) {
+		t.Errorf("Game(g1) after a refused start = %v, want ErrNotFound", err)
+	}
+	e.player(t, "bob", "cat")
+	// An expiry of what was seen before the deletion keeps the id.
+	if _, err := e.s.Expire(ctx, before, before, 100); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.s.CreatePlayer(ctx, "ann"); !errors.Is(err, club.ErrPlayerDeleted) {
+		t.Errorf("CreatePlayer(ann) after an earlier expiry = %v, want ErrPlayerDeleted", err)
+	}
+	// Once the deletion is older than the expiry's cut, no cookie can
+	// hold the id any longer: it is forgotten, and may be made anew.
+	e.clock.advance(day)
+	if _, err := e.s.Expire(ctx, before.Add(time.Hour), before, 100); err != nil {
+		t.Fatal(err)
+	}
+	if err := start("g2"); err != nil {
+		t.Errorf("StartGame for ann once forgotten = %v, want nil", err)
+	}
+	if err := e.s.DeletePlayer(ctx, "ann", "heir2"); err != nil {
+		t.Errorf("DeletePlayer(ann) a second time = %v, want nil", err)
+	}
+	if err := e.s.CreatePlayer(ctx, "ann"); !errors.Is(err, club.ErrPlayerDeleted) {
+		t.Errorf("CreatePlayer(ann) after the second deletion = %v, want ErrPlayerDeleted", err)
+	}
+}
+
 // testOverdue: a correspondence game is overdue once its last move is
 // older than a move's time; live and finished games never are.
 func testOverdue(t *testing.T, e *env) {
