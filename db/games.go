@@ -57,7 +57,7 @@ func (s *Store) StartGame(ctx context.Context, g *club.Game, choices string) err
 	}
 	now := s.now()
 	err := s.d.Write(ctx, func(tx Tx) error {
-		if err := refuseDeleted(tx, g.PlayerID); err != nil {
+		if err := s.refuseDeleted(tx, g.PlayerID); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(`INSERT INTO players (id, created_at, last_seen, choices) VALUES (?, ?, ?, ?)

@@ -13,7 +13,7 @@ import (
 func (s *Store) CreatePlayer(ctx context.Context, id string) error {
 	now := s.now().UnixNano()
 	err := s.d.Write(ctx, func(tx Tx) error {
-		if err := refuseDeleted(tx, id); err != nil {
+		if err := s.refuseDeleted(tx, id); err != nil {
 			return err
 		}
 		_, err := tx.Exec(`INSERT INTO players (id, created_at, last_seen) VALUES (?, ?, ?)
@@ -29,8 +29,15 @@ func (s *Store) CreatePlayer(ctx context.Context, id string) error {
 // refuseDeleted returns club.ErrPlayerDeleted if player id was deleted
 // (see DeletePlayer): the writes that make a player's row call it first,
 // so that a browser still holding a deleted id cannot make it again.
-func refuseDeleted(tx Tx, id string) error {
+// Where other writers run alongside, the player's row is locked first, so
+// that a deletion under way commits before the read, which then sees it.
+func (s *Store) refuseDeleted(tx Tx, id string) error {
 	var n int
+	if s.lockPlayers != "" {
+		if err := tx.QueryRow(s.lockPlayers, id, id).Scan(&n); err != nil {
+			return err
+		}
+	}
 	if err := tx.QueryRow(`SELECT count(*) FROM deleted_players WHERE id = ?`, id).Scan(&n); err != nil {
 		return err
 	}

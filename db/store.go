@@ -94,7 +94,7 @@ type Store struct {
 	lockExpiring string
 	// lockPlayers locks two players' rows, when the database needs it,
 	// so that their ratings are read and written by one game's end at a
-	// time.
+	// time (and one row, given the same id twice: see refuseDeleted).
 	lockPlayers string
 }
 

@@ -80,6 +80,7 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 		{"Keys", testKeys},
 		{"DeletePlayer", testDeletePlayer},
 		{"DeletedPlayerStaysDeleted", testDeletedStaysDeleted},
+		{"DeleteRacesRecording", testDeleteRacesRecording},
 		{"Overdue", testOverdue},
 		{"ExpireKeepsCorrespondence", testExpireKeepsCorrespondence},
 	}

@@ -2,7 +2,9 @@ package dbtest
 
 import (
 	"errors"
+	"fmt"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -128,7 +130,7 @@ func testDeletePlayer(t *testing.T, e *env) {
 
 // testDeletedStaysDeleted: a deleted id cannot be made again, by
 // CreatePlayer or StartGame, until Expire forgets it with the players
-// last seen as long ago; the heir's id and other ids are not touched.
+// last seen as long ago; other ids are not refused.
 func testDeletedStaysDeleted(t *testing.T, e *env) {
 	const day = 24 * time.Hour
 	e.player(t, "ann", "bob")
@@ -175,6 +177,27 @@ func testDeletedStaysDeleted(t *testing.T, e *env) {
 	}
 	if err := e.s.CreatePlayer(ctx, "ann"); !errors.Is(err, club.ErrPlayerDeleted) {
 		t.Errorf("CreatePlayer(ann) after the second deletion = %v, want ErrPlayerDeleted", err)
+	}
+}
+
+// testDeleteRacesRecording: a player recorded as seen while they are
+// being deleted is either recorded first and deleted after, or refused:
+// never made again once the deletion is done.
+func testDeleteRacesRecording(t *testing.T, e *env) {
+	for i := range 100 {
+		id := fmt.Sprint("racer", i)
+		e.player(t, id)
+		var wg sync.WaitGroup
+		var delErr, seeErr error
+		wg.Go(func() { delErr = e.s.DeletePlayer(ctx, id, "heir-"+id) })
+		wg.Go(func() { seeErr = e.s.CreatePlayer(ctx, id) })
+		wg.Wait()
+		if delErr != nil || (seeErr != nil && !errors.Is(seeErr, club.ErrPlayerDeleted)) {
+			t.Fatalf("DeletePlayer = %v, CreatePlayer = %v", delErr, seeErr)
+		}
+		if _, err := e.s.Player(ctx, id); !errors.Is(err, club.ErrNotFound) {
+			t.Fatalf("%s after the race (CreatePlayer = %v): Player = %v, want ErrNotFound", id, seeErr, err)
+		}
 	}
 }
 
