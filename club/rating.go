@@ -140,6 +140,10 @@ type RatedGame struct {
 	// Counted is false for a result that moved no rating: see
 	// Game.SharedNetwork.
 	Counted bool
+	// Gone says that the game itself is no longer kept (its room
+	// expired, and its games with it): the result stands, but there is
+	// no game to show.
+	Gone bool
 }
 
 // Score returns what the side with colour c scored in a finished game: 1

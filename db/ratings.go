@@ -166,7 +166,8 @@ func (s *Store) RatedGames(ctx context.Context, playerID string, size int, speed
 		where, args = `player_id = ? AND size = ? AND speed = ? AND counted = ?`, []any{playerID, size, string(speed), true}
 	}
 	err := s.d.Query(ctx, `SELECT game_id, player_id, size, speed, opponent, opponent_rating, score, rating_before,
-		rating, deviation, ended_at, counted FROM rated_games WHERE `+where+`
+		rating, deviation, ended_at, counted, NOT EXISTS (SELECT 1 FROM games WHERE games.id = rated_games.game_id)
+		FROM rated_games WHERE `+where+`
 		ORDER BY ended_at DESC, game_id LIMIT ?`, append(args, limit), func(row Row) error {
 		var (
 			g               club.RatedGame
@@ -174,7 +175,7 @@ func (s *Store) RatedGames(ctx context.Context, playerID string, size int, speed
 			at              int64
 		)
 		if err := row.Scan(&g.GameID, &g.PlayerID, &g.Size, &speed, &opponent, &g.OpponentRating, &g.Score, &g.Before,
-			&g.Rating, &g.Deviation, &at, &g.Counted); err != nil {
+			&g.Rating, &g.Deviation, &at, &g.Counted, &g.Gone); err != nil {
 			return err
 		}
 		g.Speed, g.Opponent, g.At = club.Speed(speed), club.Name(opponent), time.Unix(0, at)

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"reversi/club"
 	"reversi/game"
@@ -127,6 +128,23 @@ func TestRatedGameThroughTheForms(t *testing.T) {
 	}
 	if page := alt.get("/players/Alt").body; ratingOn(page) != -1 || !strings.Contains(page, "not counted") {
 		t.Errorf("the second cookie has a rating, or its game is not shown as not counted:\n%s", page)
+	}
+}
+
+// TestProfileKeepsAnExpiredGamesResult: once a rated game's room has
+// expired with its games, the profile still lists the result, without
+// links to a game that would answer 404.
+func TestProfileKeepsAnExpiredGamesResult(t *testing.T) {
+	ts, store := onlineServer(t, nil)
+	a, _, game := ratedGame(t, ts.URL, "Challenger", "Acceptor")
+	now := time.Now()
+	if e, err := store.Expire(context.Background(), now.Add(-time.Hour), now.Add(time.Hour), 100); err != nil || e.Rooms != 1 {
+		t.Fatalf("Expire = %+v, %v; want the room gone", e, err)
+	}
+	a.want(a.get(game), http.StatusNotFound, "the expired game")
+	page := a.want(a.get("/players/Acceptor"), http.StatusOK, "the winner's profile").body
+	if !strings.Contains(page, "against Challenger (1500)") || strings.Contains(page, `href="`+game) {
+		t.Errorf("the profile after the game expired does not keep the result, or links to the game:\n%s", page)
 	}
 }
 

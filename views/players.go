@@ -79,9 +79,11 @@ type RecentRow struct {
 	Date           string
 	Kind, Opponent Text
 	Result, Change Text
-	Game, Replay   string
-	Review         string
-	Counted        bool
+	// Game, Replay and Review are the game's addresses, "" once the game
+	// expired.
+	Game, Replay string
+	Review       string
+	Counted      bool
 	// RatingAfterGame and OpponentRatingAt are ratings, written as
 	// numbers with no separator, as everywhere else.
 	RatingAfterGame, OpponentRatingAt string
@@ -116,8 +118,10 @@ func NewProfilePage(b Base, p *play.Profile) ProfilePage {
 	for _, g := range p.Recent {
 		row := RecentRow{Date: g.At.UTC().Format("2006-01-02"), Kind: KindText(g.Size, g.Speed),
 			Opponent: PlayerText(g.Opponent), Counted: g.Counted, RatingAfterGame: strconv.Itoa(int(math.Round(g.Rating))),
-			OpponentRatingAt: strconv.Itoa(int(math.Round(g.OpponentRating))),
-			Game:             "/games/" + g.GameID, Replay: "/games/" + g.GameID + "/replay", Review: "/games/" + g.GameID + "/review"}
+			OpponentRatingAt: strconv.Itoa(int(math.Round(g.OpponentRating)))}
+		if !g.Gone { // an expired game's result stands, without links to it
+			row.Game, row.Replay, row.Review = "/games/"+g.GameID, "/games/"+g.GameID+"/replay", "/games/"+g.GameID+"/review"
+		}
 		switch g.Score {
 		case 1:
 			row.Result = Say("rating.won")

@@ -98,7 +98,8 @@ func testRatedEndOnce(t *testing.T, e *env) {
 	}
 	hist, err := e.s.RatedGames(ctx, "Winner", 0, "", 10)
 	if err != nil || len(hist) != 1 || hist[0].GameID != "rg1" || hist[0].Opponent != "Loser" || hist[0].Score != 1 ||
-		!hist[0].Counted || hist[0].OpponentRating != 1500 || hist[0].Before != 1500 || hist[0].Rating != w.Rating.Rating {
+		!hist[0].Counted || hist[0].OpponentRating != 1500 || hist[0].Before != 1500 || hist[0].Rating != w.Rating.Rating ||
+		hist[0].Gone {
 		t.Errorf("RatedGames(Winner) = %+v, %v", hist, err)
 	}
 	// A game played out to the end is rated by the discs: a draw here
@@ -222,7 +223,8 @@ func testLeadersAndProfiles(t *testing.T, e *env) {
 		t.Errorf("PlayerByName(nobody): %v, want ErrNotFound", err)
 	}
 	// A deleted player's ratings and games go with them; their
-	// opponents' history keeps the game, by name.
+	// opponents' history keeps the game, by name, marked gone once its
+	// room expired with the game.
 	e.clock.advance(72 * time.Hour)
 	for _, id := range []string{"Top", "Mid", "anon"} {
 		if err := e.s.CreatePlayer(ctx, id); err != nil { // seen now: kept
@@ -238,7 +240,7 @@ func testLeadersAndProfiles(t *testing.T, e *env) {
 		t.Errorf("the deleted player's ratings stay: %v", rs)
 	}
 	hist, err := e.s.RatedGames(ctx, "Top", 0, "", 10)
-	if err != nil || len(hist) != 1 || hist[0].Opponent != "Low" {
+	if err != nil || len(hist) != 1 || hist[0].Opponent != "Low" || !hist[0].Gone {
 		t.Errorf("the opponent's history after the deletion = %+v, %v", hist, err)
 	}
 }
