@@ -183,6 +183,36 @@ func TestProfileAndListRefusals(t *testing.T) {
 	}
 }
 
+// TestQuickRatedPoolsEachSize: the lobby offers a named player the rated
+// pools of every board size, a size select and a button a clock in one
+// form, and two presses of the 6×6 pool meet in a 6×6 game.
+func TestQuickRatedPoolsEachSize(t *testing.T) {
+	ts, store := onlineServer(t, nil)
+	ann, bob := newClient(t, ts.URL), newClient(t, ts.URL)
+	for c, name := range map[*client]string{ann: "Ann", bob: "Bob"} {
+		c.want(c.post("/players/me", url.Values{"name": {name}}), http.StatusSeeOther, "a name")
+	}
+	lobby := ann.want(ann.get("/lobby"), http.StatusOK, "the lobby").body
+	for _, want := range []string{`<label for="quick-size">Board size</label> <select id="quick-size" name="size">`,
+		`<option value="6">6×6</option>`, `<option value="10">10×10</option>`,
+		`<button name="clock" value="3&#43;2">Rated game, 3 min &#43; 2 s</button>`} {
+		if !strings.Contains(lobby, want) {
+			t.Errorf("the lobby lacks %q", want)
+		}
+	}
+	press := url.Values{"size": {"6"}, "clock": {"3+2"}, "rated": {"on"}}
+	ann.want(ann.post("/lobby/quick", press), http.StatusSeeOther, "Ann's press")
+	r := bob.want(bob.post("/lobby/quick", press), http.StatusSeeOther, "Bob's press")
+	id, ok := strings.CutPrefix(strings.TrimSuffix(r.location, "#status"), "/games/")
+	if !ok {
+		t.Fatalf("the second press goes to %q, want a game", r.location)
+	}
+	g, err := store.Game(context.Background(), id)
+	if err != nil || g.Record.Options.Size != 6 || !g.Rated {
+		t.Errorf("the quick game = %+v, %v; want a rated 6×6 game", g, err)
+	}
+}
+
 // storeRatedGame stores a rated game of kind (size, clock) between host
 // (White) and guest, four plies or none, and ends it with the host
 // resigning, through the store alone: many games quickly.

@@ -102,8 +102,9 @@ type LobbyPage struct {
 	// box is shown disabled, with the reason.
 	Named bool
 	You   Text
-	// Quick are the rated quick-pairing pools, offered to a named
-	// viewer: 8×8 at each of the home page's clocks.
+	// Quick are the rated quick-pairing pools' clocks (the home page's),
+	// offered to a named viewer, each a button of one form whose board
+	// size is chosen from Sizes.
 	Quick []Option
 }
 
@@ -141,7 +142,7 @@ func NewLobbyPage(b Base, l *play.Lobby) LobbyPage {
 	if p.Named {
 		for _, name := range play.QuickPools() {
 			tc, _ := club.ParseTimeControl(name)
-			p.Quick = append(p.Quick, Option{Value: name, Text: Say("lobby.quick", SizeText(8), ClockText(tc))})
+			p.Quick = append(p.Quick, Option{Value: name, Text: Say("lobby.quick", ClockText(tc))})
 		}
 	}
 	p.Colors = []Option{
