@@ -48,6 +48,12 @@ func (a *App) Game(ctx context.Context, player, id string) (*Match, error) {
 		}
 		return nil, err
 	}
+	return a.match(ctx, player, g)
+}
+
+// match is Game for a game already read (the home page's list holds
+// them): it reads what else the viewer's match needs, no game again.
+func (a *App) match(ctx context.Context, player string, g *club.Game) (*Match, error) {
 	if g.Opponent == club.Online {
 		return a.seated(ctx, g, player)
 	}

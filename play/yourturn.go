@@ -56,7 +56,7 @@ func (a *App) HomeGames(ctx context.Context, player string) (yours, others []Hom
 	}
 	for _, g := range gs {
 		if g.RoomID != "" || !g.TimeControl.None() {
-			m, err := a.Game(ctx, player, g.ID)
+			m, err := a.match(ctx, player, g)
 			if err != nil {
 				continue // expired, or no longer theirs
 			}

@@ -3,6 +3,7 @@ package play_test
 import (
 	"context"
 	"errors"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -165,4 +166,34 @@ func FuzzKeyPlayer(f *testing.F) {
 			t.Errorf("KeyPlayer(%q) = %v, %v; want ErrNoKey", s, p, err)
 		}
 	})
+}
+
+// gameReads counts the store's reads of one game.
+type gameReads struct {
+	club.Store
+	n atomic.Int64
+}
+
+func (s *gameReads) Game(ctx context.Context, id string) (*club.Game, error) {
+	s.n.Add(1)
+	return s.Store.Game(ctx, id)
+}
+
+// TestHomeGamesReadNoGameTwice: the home page's list reads its games
+// once, in the list; an online game's room and names come after, but not
+// the game again.
+func TestHomeGamesReadNoGameTwice(t *testing.T) {
+	clock := &fakeNow{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
+	var reads *gameReads
+	app, _ := newApp(t, func(c *play.Config) {
+		reads = &gameReads{Store: c.Store}
+		c.Store, c.Now = reads, clock.now
+	})
+	id := clockedRoom(t, reads.Store, "1d", clock.now())
+	if y, _ := homeIDs(t, app, alice); len(y) != 1 || y[0] != id {
+		t.Fatalf("alice's your-turn list is %v, want [%s]", y, id)
+	}
+	if n := reads.n.Load(); n != 0 {
+		t.Errorf("the home page's list read a game %d times besides the list", n)
+	}
 }
