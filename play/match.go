@@ -84,7 +84,8 @@ type Match struct {
 	Spectator bool
 	// Names are the players' names by side (game.Black, game.White), ""
 	// for an anonymous one: read for a spectator, whose page names both
-	// players since neither is "you".
+	// players since neither is "you", and for a lobby game's player, but
+	// their own (their page names only the opponent).
 	Names [3]club.Name
 	// At is when the request loaded the match (App.Judge sets it): a
 	// clocked game's move and clocks are reckoned at it.

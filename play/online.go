@@ -51,10 +51,10 @@ func (a *App) seated(ctx context.Context, g *club.Game, player string) (*Match, 
 		// A lobby game's players met as strangers: their page names the
 		// opponent, as a spectator's names both.
 		if m, err = LoadSeated(g, r, player); err == nil && r.Public {
-			err = a.readNames(ctx, m)
+			err = a.readNames(ctx, m, player)
 		}
 	} else if m, err = LoadWatched(g, r); err == nil {
-		err = a.readNames(ctx, m)
+		err = a.readNames(ctx, m, "")
 	}
 	if err != nil {
 		return nil, err
@@ -63,10 +63,11 @@ func (a *App) seated(ctx context.Context, g *club.Game, player string) (*Match, 
 }
 
 // readNames fills m's players' names, which a spectator's page and a
-// lobby game's players' pages show.
-func (a *App) readNames(ctx context.Context, m *Match) error {
+// lobby game's players' pages show, but viewer's: a player's own page
+// names only their opponent.
+func (a *App) readNames(ctx context.Context, m *Match, viewer string) error {
 	for player, side := range map[string]game.Color{m.Room.Host: m.Game.Human, m.Room.Guest: m.Game.Human.Opponent()} {
-		if player == "" {
+		if player == "" || player == viewer {
 			continue
 		}
 		p, err := a.Player(ctx, player)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"reversi/club"
+	"reversi/game"
 	"reversi/play"
 )
 
@@ -195,5 +196,49 @@ func TestHomeGamesReadNoGameTwice(t *testing.T) {
 	}
 	if n := reads.n.Load(); n != 0 {
 		t.Errorf("the home page's list read a game %d times besides the list", n)
+	}
+}
+
+// nameReads counts the store's reads of players.
+type nameReads struct {
+	club.Store
+	n atomic.Int64
+}
+
+func (s *nameReads) Player(ctx context.Context, id string) (*club.Player, error) {
+	s.n.Add(1)
+	return s.Store.Player(ctx, id)
+}
+
+// TestLobbyGameReadsTheNamesShown: a lobby game's player sees their
+// opponent's name, not their own, so one name is read; a spectator sees
+// both.
+func TestLobbyGameReadsTheNamesShown(t *testing.T) {
+	var reads *nameReads
+	app, _ := newApp(t, func(c *play.Config) {
+		reads = &nameReads{Store: c.Store}
+		c.Store = reads
+	})
+	ctx := context.Background()
+	g := &club.Game{ID: "lobbygameaaaaaaa", PlayerID: alice, Opponent: club.Online, Human: game.Black, Level: "easy",
+		Record: game.Game{Options: game.Options{Size: 8, Start: game.Cross}}, Status: club.Playing, HintPly: -1, HintSquare: game.Pass}
+	r := &club.Room{ID: "lobbyroomaaaaaaa", Token: "lobbyroomtokenaaaaaaaaaa", Host: alice, HostColor: game.Black, Round: 1, Public: true}
+	if err := reads.Store.CreateRoom(ctx, r, g); err != nil {
+		t.Fatal(err)
+	}
+	if err := reads.Store.JoinRoom(ctx, r.ID, bob); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		viewer string
+		want   int64
+	}{{alice, 1}, {bob, 1}, {carol, 2}} {
+		before := reads.n.Load()
+		if _, err := app.Game(ctx, tt.viewer, g.ID); err != nil {
+			t.Fatalf("Game for %s: %v", tt.viewer, err)
+		}
+		if n := reads.n.Load() - before; n != tt.want {
+			t.Errorf("the lobby game's page for %s read %d names, want %d", tt.viewer, n, tt.want)
+		}
 	}
 }
