@@ -169,15 +169,20 @@ func FuzzKeyPlayer(f *testing.F) {
 	})
 }
 
-// gameReads counts the store's reads of one game.
-type gameReads struct {
+// readCounts counts the store's reads of one game and of one player.
+type readCounts struct {
 	club.Store
-	n atomic.Int64
+	games, players atomic.Int64
 }
 
-func (s *gameReads) Game(ctx context.Context, id string) (*club.Game, error) {
-	s.n.Add(1)
+func (s *readCounts) Game(ctx context.Context, id string) (*club.Game, error) {
+	s.games.Add(1)
 	return s.Store.Game(ctx, id)
+}
+
+func (s *readCounts) Player(ctx context.Context, id string) (*club.Player, error) {
+	s.players.Add(1)
+	return s.Store.Player(ctx, id)
 }
 
 // TestHomeGamesReadNoGameTwice: the home page's list reads its games
@@ -185,38 +190,27 @@ func (s *gameReads) Game(ctx context.Context, id string) (*club.Game, error) {
 // the game again.
 func TestHomeGamesReadNoGameTwice(t *testing.T) {
 	clock := &fakeNow{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
-	var reads *gameReads
+	var reads *readCounts
 	app, _ := newApp(t, func(c *play.Config) {
-		reads = &gameReads{Store: c.Store}
+		reads = &readCounts{Store: c.Store}
 		c.Store, c.Now = reads, clock.now
 	})
 	id := clockedRoom(t, reads.Store, "1d", clock.now())
 	if y, _ := homeIDs(t, app, alice); len(y) != 1 || y[0] != id {
 		t.Fatalf("alice's your-turn list is %v, want [%s]", y, id)
 	}
-	if n := reads.n.Load(); n != 0 {
+	if n := reads.games.Load(); n != 0 {
 		t.Errorf("the home page's list read a game %d times besides the list", n)
 	}
-}
-
-// nameReads counts the store's reads of players.
-type nameReads struct {
-	club.Store
-	n atomic.Int64
-}
-
-func (s *nameReads) Player(ctx context.Context, id string) (*club.Player, error) {
-	s.n.Add(1)
-	return s.Store.Player(ctx, id)
 }
 
 // TestLobbyGameReadsTheNamesShown: a lobby game's player sees their
 // opponent's name, not their own, so one name is read; a spectator sees
 // both.
 func TestLobbyGameReadsTheNamesShown(t *testing.T) {
-	var reads *nameReads
+	var reads *readCounts
 	app, _ := newApp(t, func(c *play.Config) {
-		reads = &nameReads{Store: c.Store}
+		reads = &readCounts{Store: c.Store}
 		c.Store = reads
 	})
 	ctx := context.Background()
@@ -233,11 +227,11 @@ func TestLobbyGameReadsTheNamesShown(t *testing.T) {
 		viewer string
 		want   int64
 	}{{alice, 1}, {bob, 1}, {carol, 2}} {
-		before := reads.n.Load()
+		before := reads.players.Load()
 		if _, err := app.Game(ctx, tt.viewer, g.ID); err != nil {
 			t.Fatalf("Game for %s: %v", tt.viewer, err)
 		}
-		if n := reads.n.Load() - before; n != tt.want {
+		if n := reads.players.Load() - before; n != tt.want {
 			t.Errorf("the lobby game's page for %s read %d names, want %d", tt.viewer, n, tt.want)
 		}
 	}
