@@ -63,6 +63,7 @@ const shared = `SELECT id FROM rooms WHERE (host = ? AND guest IS NOT NULL) OR g
 // club.DeletedName, so that the opponent keeps those games; the id is
 // remembered as deleted.
 func (s *Store) DeletePlayer(ctx context.Context, id, heir string) error {
+	now := s.now().UnixNano() // the heir's creation and the id's deletion
 	err := s.d.Write(ctx, func(tx Tx) error {
 		var exists int
 		if err := tx.QueryRow(`SELECT count(*) FROM players WHERE id = ?`, id).Scan(&exists); err != nil {
@@ -76,7 +77,6 @@ func (s *Store) DeletePlayer(ctx context.Context, id, heir string) error {
 			return err
 		}
 		if rooms > 0 {
-			now := s.now().UnixNano()
 			if _, err := tx.Exec(`INSERT INTO players (id, created_at, last_seen, name) VALUES (?, ?, ?, ?)`,
 				heir, now, now, string(club.DeletedName)); err != nil {
 				return err
@@ -119,7 +119,7 @@ func (s *Store) DeletePlayer(ctx context.Context, id, heir string) error {
 		}
 		// Remembered, so that another browser holding the id cannot
 		// make it again (see refuseDeleted).
-		if _, err := tx.Exec(`INSERT INTO deleted_players (id, deleted_at) VALUES (?, ?)`, id, s.now().UnixNano()); err != nil {
+		if _, err := tx.Exec(`INSERT INTO deleted_players (id, deleted_at) VALUES (?, ?)`, id, now); err != nil {
 			return err
 		}
 		if s.games != nil {
