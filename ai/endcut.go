@@ -140,9 +140,12 @@ func (s *solver64) deepen(p, o uint64, levels []float64, exact bool, hint *rootH
 		s.mid = &searcher64{g: s.g, tt: newTable[key64](16), b: newBudget(s.b.ctx, 0, time.Time{})}
 		defer func() { s.b.nodes += s.mid.b.nodes }()
 	}
-	pcTT := newTable[key64](16)
-	if hint != nil && hint.tt != nil {
+	var pcTT *table[key64]
+	if hint != nil {
 		pcTT = hint.tt
+	}
+	if pcTT == nil {
+		pcTT = newTable[key64](16)
 	}
 	s.pc = &searcher64{g: s.g, tt: pcTT, b: s.b, learned: learned8, probCut: expertProbCut}
 	s.deepCut = true
