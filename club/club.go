@@ -102,6 +102,9 @@ type Store interface {
 	CreateRoom(ctx context.Context, r *Room, g *Game) error
 	// Room returns the room with the given id, or ErrNotFound.
 	Room(ctx context.Context, id string) (*Room, error)
+	// Rooms returns, by id, those of the rooms with the given ids that
+	// exist, in one read.
+	Rooms(ctx context.Context, ids []string) (map[string]*Room, error)
 	// RoomByToken returns the room that an invite token opens, or
 	// ErrNotFound.
 	RoomByToken(ctx context.Context, token string) (*Room, error)
@@ -120,6 +123,9 @@ type Store interface {
 
 	// Player returns the player with the given id, or ErrNotFound.
 	Player(ctx context.Context, id string) (*Player, error)
+	// Names returns, by id, the names of those of the players with the
+	// given ids that exist (the zero Name for one without), in one read.
+	Names(ctx context.Context, ids []string) (map[string]Name, error)
 	// SetName gives player id the name n. If another player's name has
 	// the same key it returns ErrNameTaken and changes nothing; the
 	// database decides, so two servers cannot both give it.

@@ -26,6 +26,27 @@ func (s *Store) Player(ctx context.Context, id string) (*club.Player, error) {
 	return &club.Player{ID: id, Name: club.Name(name), Created: time.Unix(0, created), LastSeen: time.Unix(0, since)}, nil
 }
 
+// Names returns, by id, the names of the players with the given ids that
+// exist ("" for one without a name), in one query.
+func (s *Store) Names(ctx context.Context, ids []string) (map[string]club.Name, error) {
+	out := make(map[string]club.Name, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	err := s.d.Query(ctx, `SELECT id, coalesce(name, '') FROM players WHERE id IN (`+inList(len(ids))+`)`, anys(ids), func(r Row) error {
+		var id, name string
+		if err := r.Scan(&id, &name); err != nil {
+			return err
+		}
+		out[id] = club.Name(name)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("load names: %w", err)
+	}
+	return out, nil
+}
+
 // SetName gives player id the name n, unless another player's name has
 // the same key: then it returns [club.ErrNameTaken]. The check in the
 // transaction settles it on one writer (SQLite); where several servers

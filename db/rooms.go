@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"reversi/club"
@@ -81,6 +82,39 @@ func (s *Store) Room(ctx context.Context, id string) (*club.Room, error) {
 		return nil, fmt.Errorf("load room %s: %w", id, err)
 	}
 	return r, nil
+}
+
+// Rooms returns, by id, the rooms with the given ids that exist, in one
+// query.
+func (s *Store) Rooms(ctx context.Context, ids []string) (map[string]*club.Room, error) {
+	out := make(map[string]*club.Room, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	err := s.d.Query(ctx, selectRoom+`id IN (`+inList(len(ids))+`)`, anys(ids), func(r Row) error {
+		var row roomRow
+		if err := r.Scan(rooms.fields(&row)...); err != nil {
+			return err
+		}
+		out[row.ID] = row.room()
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("load rooms: %w", err)
+	}
+	return out, nil
+}
+
+// inList returns n placeholders separated by commas, for IN (…).
+func inList(n int) string { return strings.TrimSuffix(strings.Repeat("?, ", n), ", ") }
+
+// anys returns ids as a query's arguments.
+func anys(ids []string) []any {
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	return args
 }
 
 func (s *Store) readRoom(ctx context.Context, query, arg string) (*club.Room, error) {

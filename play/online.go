@@ -39,6 +39,13 @@ func (a *App) seated(ctx context.Context, g *club.Game, player string) (*Match, 
 	if err != nil {
 		return nil, err
 	}
+	return a.seatedIn(ctx, g, r, player, nil)
+}
+
+// seatedIn is seated with g's room r read. The players' names are read
+// from names when it is not nil (the home page reads those of all its
+// games at once), else from the store.
+func (a *App) seatedIn(ctx context.Context, g *club.Game, r *club.Room, player string, names map[string]club.Name) (*Match, error) {
 	seated := SeatOf(g, r, player) != game.Empty
 	if !seated && !r.Public {
 		return nil, ErrNotSeated // an invite room is private to its seats
@@ -47,36 +54,47 @@ func (a *App) seated(ctx context.Context, g *club.Game, player string) (*Match, 
 		return nil, ErrExpired
 	}
 	var m *Match
+	var err error
 	if seated {
-		// A lobby game's players met as strangers: their page names the
-		// opponent, as a spectator's names both.
-		if m, err = LoadSeated(g, r, player); err == nil && r.Public {
-			err = a.readNames(ctx, m, player)
-		}
-	} else if m, err = LoadWatched(g, r); err == nil {
-		err = a.readNames(ctx, m, "")
+		m, err = LoadSeated(g, r, player)
+	} else {
+		m, err = LoadWatched(g, r)
 	}
 	if err != nil {
 		return nil, err
 	}
+	// A lobby game's players met as strangers: their page names the
+	// opponent, as a spectator's names both; a player's own page calls
+	// them "you", so their own name is not read.
+	if r.Public {
+		viewer := ""
+		if seated {
+			viewer = player
+		}
+		ids := namesShown(r, viewer)
+		if names == nil && len(ids) > 0 {
+			if names, err = a.store.Names(ctx, ids); err != nil {
+				return nil, err
+			}
+		}
+		for _, id := range ids {
+			m.Names[SeatOf(g, r, id)] = names[id]
+		}
+	}
 	return a.Judge(ctx, m)
 }
 
-// readNames fills m's players' names, which a spectator's page and a
-// lobby game's players' pages show, but viewer's: a player's own page
-// names only their opponent.
-func (a *App) readNames(ctx context.Context, m *Match, viewer string) error {
-	for player, side := range map[string]game.Color{m.Room.Host: m.Game.Human, m.Room.Guest: m.Game.Human.Opponent()} {
-		if player == "" || player == viewer {
-			continue
+// namesShown returns the ids of r's players whose names a public room's
+// page shows to viewer ("" for a spectator): every seated player but the
+// viewer.
+func namesShown(r *club.Room, viewer string) []string {
+	var ids []string
+	for _, id := range []string{r.Host, r.Guest} {
+		if id != "" && id != viewer {
+			ids = append(ids, id)
 		}
-		p, err := a.Player(ctx, player)
-		if err != nil {
-			return err
-		}
-		m.Names[side] = p.Name
 	}
-	return nil
+	return ids
 }
 
 // Invite is an invite link's room as a player sees it.

@@ -54,9 +54,18 @@ func (a *App) HomeGames(ctx context.Context, player string) (yours, others []Hom
 	if err != nil {
 		return nil, nil, err
 	}
+	rooms, names, err := a.homeRooms(ctx, player, gs)
+	if err != nil {
+		return nil, nil, err
+	}
 	for _, g := range gs {
 		if g.RoomID != "" || !g.TimeControl.None() {
-			m, err := a.match(ctx, player, g)
+			var m *Match
+			if r, ok := rooms[g.RoomID]; g.Opponent == club.Online && ok {
+				m, err = a.seatedIn(ctx, g, r, player, names)
+			} else {
+				m, err = a.match(ctx, player, g)
+			}
 			if err != nil {
 				continue // expired, or no longer theirs
 			}
@@ -97,6 +106,30 @@ func (a *App) HomeGames(ctx context.Context, player string) (yours, others []Hom
 		yours = yours[:MaxYourTurn]
 	}
 	return yours, others, nil
+}
+
+// homeRooms reads, in one read each, the rooms of player's online games
+// gs and the names of their opponents in public rooms (the lobby's games),
+// whom the home page names.
+func (a *App) homeRooms(ctx context.Context, player string, gs []*club.Game) (map[string]*club.Room, map[string]club.Name, error) {
+	var ids []string
+	for _, g := range gs {
+		if g.Opponent == club.Online {
+			ids = append(ids, g.RoomID)
+		}
+	}
+	rooms, err := a.store.Rooms(ctx, ids)
+	if err != nil {
+		return nil, nil, err
+	}
+	ids = ids[:0]
+	for _, r := range rooms {
+		if r.Public {
+			ids = append(ids, namesShown(r, player)...)
+		}
+	}
+	names, err := a.store.Names(ctx, ids)
+	return rooms, names, err
 }
 
 // judgeOverdue ends, on time, the correspondence games whose side to move

@@ -3,6 +3,7 @@ package play_test
 import (
 	"context"
 	"errors"
+	"maps"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -169,10 +170,12 @@ func FuzzKeyPlayer(f *testing.F) {
 	})
 }
 
-// readCounts counts the store's reads of one game and of one player.
+// readCounts counts the store's reads of games, rooms and players.
 type readCounts struct {
 	club.Store
-	games, players atomic.Int64
+	games, rooms, players atomic.Int64
+	// nameReads counts calls of Names, names the ids they asked for.
+	nameReads, names atomic.Int64
 }
 
 func (s *readCounts) Game(ctx context.Context, id string) (*club.Game, error) {
@@ -180,59 +183,122 @@ func (s *readCounts) Game(ctx context.Context, id string) (*club.Game, error) {
 	return s.Store.Game(ctx, id)
 }
 
+func (s *readCounts) Room(ctx context.Context, id string) (*club.Room, error) {
+	s.rooms.Add(1)
+	return s.Store.Room(ctx, id)
+}
+
+func (s *readCounts) Rooms(ctx context.Context, ids []string) (map[string]*club.Room, error) {
+	s.rooms.Add(1)
+	return s.Store.Rooms(ctx, ids)
+}
+
 func (s *readCounts) Player(ctx context.Context, id string) (*club.Player, error) {
 	s.players.Add(1)
 	return s.Store.Player(ctx, id)
 }
 
-// TestHomeGamesReadNoGameTwice: the home page's list reads its games
-// once, in the list; an online game's room and names come after, but not
-// the game again.
-func TestHomeGamesReadNoGameTwice(t *testing.T) {
+func (s *readCounts) Names(ctx context.Context, ids []string) (map[string]club.Name, error) {
+	s.nameReads.Add(1)
+	s.names.Add(int64(len(ids)))
+	return s.Store.Names(ctx, ids)
+}
+
+// lobbyRoom stores a lobby game of 8×8 between host (Black) and guest,
+// as the lobby makes them, and returns its id; id is 12 letters, the start
+// of the game's and the room's ids and the invite token.
+func lobbyRoom(t *testing.T, st club.Store, id, host, guest string) string {
+	t.Helper()
+	ctx := context.Background()
+	g := &club.Game{ID: id + "game", PlayerID: host, Opponent: club.Online, Human: game.Black, Level: "easy",
+		Record: game.Game{Options: game.Options{Size: 8, Start: game.Cross}}, Status: club.Playing, HintPly: -1, HintSquare: game.Pass}
+	r := &club.Room{ID: id + "room", Token: id + "tokenaaaaaaa", Host: host, HostColor: game.Black, Round: 1, Public: true}
+	if err := st.CreateRoom(ctx, r, g); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.JoinRoom(ctx, r.ID, guest); err != nil {
+		t.Fatal(err)
+	}
+	return g.ID
+}
+
+// TestHomeGamesReadInOneGo: the home page's list reads its games once, in
+// the list, then all their rooms in one read and all the names it shows in
+// another, however many online games it lists.
+func TestHomeGamesReadInOneGo(t *testing.T) {
 	clock := &fakeNow{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
 	var reads *readCounts
-	app, _ := newApp(t, func(c *play.Config) {
+	app, st := newApp(t, func(c *play.Config) {
 		reads = &readCounts{Store: c.Store}
 		c.Store, c.Now = reads, clock.now
 	})
-	id := clockedRoom(t, reads.Store, "1d", clock.now())
-	if y, _ := homeIDs(t, app, alice); len(y) != 1 || y[0] != id {
-		t.Fatalf("alice's your-turn list is %v, want [%s]", y, id)
+	ctx := context.Background()
+	clocked := clockedRoom(t, st, "1d", clock.now())
+	for _, id := range []string{bob, carol} {
+		if err := st.CreatePlayer(ctx, id); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if n := reads.games.Load(); n != 0 {
-		t.Errorf("the home page's list read a game %d times besides the list", n)
+	if err := st.SetName(ctx, carol, "Carol"); err != nil {
+		t.Fatal(err)
+	}
+	lobby := map[string]club.Name{
+		lobbyRoom(t, st, "withcarolaaa", alice, carol): "Carol",
+		lobbyRoom(t, st, "carolhostaaa", carol, alice): "Carol",
+		lobbyRoom(t, st, "withbobaaaaa", alice, bob):   "",
+	}
+	yours, others, err := app.HomeGames(ctx, alice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]club.Name{}
+	for _, h := range append(yours, others...) {
+		switch {
+		case h.Lobby:
+			got[h.Game.ID] = h.Opponent
+		case h.Game.ID != clocked:
+			t.Errorf("the home page lists %s, not alice's", h.Game.ID)
+		}
+	}
+	if !maps.Equal(got, lobby) {
+		t.Errorf("the home page's lobby games and opponents are %v, want %v", got, lobby)
+	}
+	for _, c := range []struct {
+		what string
+		n    *atomic.Int64
+		want int64
+	}{{"games besides the list", &reads.games, 0}, {"rooms", &reads.rooms, 1}, {"players", &reads.players, 0}, {"names", &reads.nameReads, 1}} {
+		if n := c.n.Load(); n != c.want {
+			t.Errorf("the home page read %s %d times, want %d", c.what, n, c.want)
+		}
 	}
 }
 
 // TestLobbyGameReadsTheNamesShown: a lobby game's player sees their
 // opponent's name, not their own, so one name is read; a spectator sees
-// both.
+// both, read at once.
 func TestLobbyGameReadsTheNamesShown(t *testing.T) {
 	var reads *readCounts
-	app, _ := newApp(t, func(c *play.Config) {
+	app, st := newApp(t, func(c *play.Config) {
 		reads = &readCounts{Store: c.Store}
 		c.Store = reads
 	})
 	ctx := context.Background()
-	g := &club.Game{ID: "lobbygameaaaaaaa", PlayerID: alice, Opponent: club.Online, Human: game.Black, Level: "easy",
-		Record: game.Game{Options: game.Options{Size: 8, Start: game.Cross}}, Status: club.Playing, HintPly: -1, HintSquare: game.Pass}
-	r := &club.Room{ID: "lobbyroomaaaaaaa", Token: "lobbyroomtokenaaaaaaaaaa", Host: alice, HostColor: game.Black, Round: 1, Public: true}
-	if err := reads.Store.CreateRoom(ctx, r, g); err != nil {
-		t.Fatal(err)
-	}
-	if err := reads.Store.JoinRoom(ctx, r.ID, bob); err != nil {
-		t.Fatal(err)
-	}
+	id := lobbyRoom(t, st, "lobbyaaaaaaa", alice, bob)
 	for _, tt := range []struct {
 		viewer string
 		want   int64
 	}{{alice, 1}, {bob, 1}, {carol, 2}} {
-		before := reads.players.Load()
-		if _, err := app.Game(ctx, tt.viewer, g.ID); err != nil {
+		reads.nameReads.Store(0)
+		reads.names.Store(0)
+		if _, err := app.Game(ctx, tt.viewer, id); err != nil {
 			t.Fatalf("Game for %s: %v", tt.viewer, err)
 		}
-		if n := reads.players.Load() - before; n != tt.want {
-			t.Errorf("the lobby game's page for %s read %d names, want %d", tt.viewer, n, tt.want)
+		if n, calls := reads.names.Load(), reads.nameReads.Load(); n != tt.want || calls != 1 {
+			t.Errorf("the lobby game's page for %s read %d names in %d reads, want %d in 1", tt.viewer, n, calls, tt.want)
 		}
+	}
+	if n := reads.players.Load(); n != 0 {
+		t.Errorf("the lobby game's pages read %d players, want none (the names alone)", n)
 	}
 }

@@ -403,6 +403,18 @@ func testUnfinished(t *testing.T, e *env) {
 	if got := ids("nobody", 10); len(got) != 0 {
 		t.Errorf("Unfinished(nobody) = %v, want none", got)
 	}
+	// The list's rooms in one read: those that exist, each as Room reads it.
+	one, err := e.s.Room(ctx, "r1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rooms, err := e.s.Rooms(ctx, []string{"r1", "none"})
+	if err != nil || len(rooms) != 1 || !reflect.DeepEqual(rooms["r1"], one) {
+		t.Errorf("Rooms(r1, none) = %v, %v; want r1 alone, %+v", rooms, err, one)
+	}
+	if rooms, err := e.s.Rooms(ctx, nil); err != nil || len(rooms) != 0 {
+		t.Errorf("Rooms() = %v, %v; want none", rooms, err)
+	}
 }
 
 func testSettings(t *testing.T, e *env) {

@@ -2,6 +2,7 @@ package dbtest
 
 import (
 	"errors"
+	"maps"
 	"sync"
 	"testing"
 	"time"
@@ -40,6 +41,15 @@ func testNames(t *testing.T, e *env) {
 	}
 	if err := e.s.SetName(ctx, "nobody", "Nemo"); !errors.Is(err, club.ErrNotFound) {
 		t.Errorf("SetName(nobody): %v, want ErrNotFound", err)
+	}
+	// Several names in one read: the unnamed as the zero Name, the
+	// unknown left out.
+	names, err := e.s.Names(ctx, []string{"ann", "bob", "nobody"})
+	if want := map[string]club.Name{"ann": "ANN_1", "bob": ""}; err != nil || !maps.Equal(names, want) {
+		t.Errorf("Names(ann, bob, nobody) = %v, %v; want %v", names, err, want)
+	}
+	if names, err := e.s.Names(ctx, nil); err != nil || len(names) != 0 {
+		t.Errorf("Names() = %v, %v; want none", names, err)
 	}
 }
 
