@@ -61,10 +61,12 @@ func (a *App) HomeGames(ctx context.Context, player string) (yours, others []Hom
 	for _, g := range gs {
 		if g.RoomID != "" || !g.TimeControl.None() {
 			var m *Match
-			if r, ok := rooms[g.RoomID]; g.Opponent == club.Online && ok {
+			if g.Opponent != club.Online {
+				m, err = a.match(ctx, player, g)
+			} else if r, ok := rooms[g.RoomID]; ok {
 				m, err = a.seatedIn(ctx, g, r, player, names)
 			} else {
-				m, err = a.match(ctx, player, g)
+				continue // its room expired since the list was read
 			}
 			if err != nil {
 				continue // expired, or no longer theirs
