@@ -1,8 +1,6 @@
 package ai
 
 import (
-	"time"
-
 	"reversi/game"
 )
 
@@ -135,10 +133,6 @@ func (s *solver64) deepen(p, o uint64, levels []float64, exact bool, hint *rootH
 			return 0, -1, 0
 		}
 		return score, move, len(levels) + 1
-	}
-	if empties >= searchOrderEmpties {
-		s.mid = &searcher64{g: s.g, tt: newTable[key64](16), b: newBudget(s.b.ctx, 0, time.Time{})}
-		defer func() { s.b.nodes += s.mid.b.nodes }()
 	}
 	var pcTT *table[key64]
 	if hint != nil {
