@@ -244,8 +244,9 @@ func TestDeepOrderFirstMoves(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			loss[k] += want + solveScore(t, next)
-			if deep && want == -solveScore(t, next) {
+			got := -solveScore(t, next)
+			loss[k] += want - got
+			if deep && got == want {
 				best++
 			}
 		}
