@@ -124,7 +124,9 @@ type rootHint struct {
 // finished: len(levels)+1 means the score is exact. If hint is not nil,
 // the hint's move is searched first and its score is the centre of the
 // first window, instead of orderRoot's midgame search of every root move.
-func (s *solver64) deepen(p, o uint64, levels []float64, exact bool, hint *rootHint) (score, move, done int) {
+// If report is not nil, deepen calls it as each level finishes, with the
+// number of levels done so far and that level's score and move.
+func (s *solver64) deepen(p, o uint64, levels []float64, exact bool, hint *rootHint, report func(done, score, move int)) (score, move, done int) {
 	empties := count(s.g.mask &^ (p | o))
 	moves := s.g.moves(p, o)
 	if moves == 0 || learned8 == nil || s.g != geo8 {
@@ -172,6 +174,9 @@ func (s *solver64) deepen(p, o uint64, levels []float64, exact bool, hint *rootH
 			break
 		}
 		score, move, done, guess = v, m, i+1, v
+		if report != nil {
+			report(done, score, move)
+		}
 		toFront(list, m)
 	}
 	return score, move, done
@@ -180,11 +185,11 @@ func (s *solver64) deepen(p, o uint64, levels []float64, exact bool, hint *rootH
 // deepen runs the solver's deepen on the engine's position. A hint comes
 // from the engine's own midgame search, whose table goes with it to the
 // deep predictions; the solver takes a new one.
-func (e *engine64) deepen(b *budget, levels []float64, exact bool, hint *rootHint) (score, move, done int) {
+func (e *engine64) deepen(b *budget, levels []float64, exact bool, hint *rootHint, report func(done, score, move int)) (score, move, done int) {
 	if hint != nil {
 		hint.tt, e.tt = e.tt, nil
 	}
-	return e.solver(b).deepen(e.p, e.o, levels, exact, hint)
+	return e.solver(b).deepen(e.p, e.o, levels, exact, hint, report)
 }
 
 // toFront moves the move on square sq, if list has it, to the front,
@@ -208,6 +213,6 @@ func toFront(list []solveMove, sq int) {
 // from hint if it is not nil: ok is false if not even the first level
 // finished.
 func (e *engine64) solveSelective(b *budget, levels []float64, hint *rootHint) (score int, move game.Square, done int, ok bool) {
-	score, m, done := e.deepen(b, levels, true, hint)
+	score, m, done := e.deepen(b, levels, true, hint, nil)
 	return score, e.square(m), done, done > 0
 }

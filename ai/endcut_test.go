@@ -65,6 +65,37 @@ func TestDeepenEndsExact(t *testing.T) {
 	}
 }
 
+// TestDeepenReportsEachLevel checks deepen's report: one call per level
+// finished, in order, the last with the score and move deepen returns.
+func TestDeepenReportsEachLevel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 41))
+	for i := 0; i < 4; {
+		b := randomPosition(rng, 8, 12+rng.IntN(5))
+		if b.Over() || b.Moves().IsZero() {
+			continue
+		}
+		i++
+		e := engineFor(b, 16).(*engine64)
+		e.learned = learned8
+		type level struct{ done, score, move int }
+		var got []level
+		score, move, done := e.deepen(newBudget(context.Background(), 0, time.Time{}), []float64{0.7, 1.5}, true, nil, func(done, score, move int) {
+			got = append(got, level{done, score, move})
+		})
+		if done != 3 || len(got) != 3 {
+			t.Fatalf("%s: %d levels done, %d reported; want 3 and 3", b.Line(), done, len(got))
+		}
+		for k, l := range got {
+			if l.done != k+1 {
+				t.Errorf("%s: report %d says %d levels done", b.Line(), k, l.done)
+			}
+		}
+		if last := got[2]; last.score != score || last.move != move {
+			t.Errorf("%s: last report %+d at %d, deepen returned %+d at %d", b.Line(), last.score, last.move, score, move)
+		}
+	}
+}
+
 // TestGuessDiscs checks the conversion of a midgame score to the root's
 // first guess (a hint's, or orderRoot's): hundredths of a disc, or a
 // finished game's score, to an even disc difference within ±64.
@@ -284,6 +315,7 @@ var (
 	selLevelsLadders = flag.String("sellevels.ladders", "1.1,1.5,2.0,2.6", "TestSelectiveLevels' ladders, comma-separated, each one or more levels joined by +")
 	selLevelsCache   = flag.String("sellevels.cache", "", "TestSelectiveLevels takes its positions, and the exact scores known, from this score cache of TestExpertAgreement (-agreement.cache), and adds what it solves")
 	selLevelsHint    = flag.Bool("sellevels.hint", false, "TestSelectiveLevels runs Expert's midgame search first, as Expert does, and starts each ladder from its move, value and table")
+	selLevelsBudgets = flag.String("sellevels.budgets", "", "TestSelectiveLevels also reports, for each of these budgets (millions of positions, comma-separated), how often the move of the last level finished within it (else the midgame search's, with -sellevels.hint) is an exact best")
 )
 
 // parseLadders reads -sellevels.ladders: "1.1,1.5+2.0" is level 1.1 alone,
@@ -340,12 +372,27 @@ func TestSelectiveLevels(t *testing.T) {
 	if err != nil {
 		t.Fatalf("-sellevels.ladders: %v", err)
 	}
+	var budgets []float64
+	if *selLevelsBudgets != "" {
+		for _, f := range strings.Split(*selLevelsBudgets, ",") {
+			v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+			if err != nil || v <= 0 {
+				t.Fatalf("-sellevels.budgets: %q: want millions of positions above 0", f)
+			}
+			budgets = append(budgets, v)
+		}
+	}
 	type acc struct {
 		best, loss int
 		nodes      []uint64
 		time       time.Duration
+		// within[j] counts the exact bests within budgets[j].
+		within []int
 	}
 	res := make([]acc, len(levels))
+	for k := range res {
+		res[k].within = make([]int, len(budgets))
+	}
 	cache, err := scorecache.Open(*selLevelsCache)
 	if err != nil {
 		t.Fatal(err)
@@ -396,7 +443,7 @@ func TestSelectiveLevels(t *testing.T) {
 		minE, maxE = min(minE, e), max(maxE, e)
 		want := score(b, game.Pass)
 		for k, lv := range levels {
-			eng := engineFor(b, 20).(*engine64)
+			eng := engineFor(b, tableBits).(*engine64)
 			t0 := time.Now()
 			var hint *rootHint
 			if *selLevelsHint {
@@ -407,9 +454,32 @@ func TestSelectiveLevels(t *testing.T) {
 				}
 			}
 			bud := newBudget(context.Background(), 0, time.Time{})
-			_, m, _ := eng.deepen(bud, lv, false, hint)
+			// The move of each level as it finishes, and the positions
+			// searched by then.
+			type level struct {
+				move  int
+				nodes uint64
+			}
+			var done []level
+			_, m, _ := eng.deepen(bud, lv, false, hint, func(_, _, move int) {
+				done = append(done, level{move, bud.nodes})
+			})
 			res[k].time += time.Since(t0)
 			res[k].nodes = append(res[k].nodes, bud.nodes)
+			for j, mb := range budgets {
+				played := game.Pass
+				if hint != nil {
+					played = eng.square(hint.move)
+				}
+				for _, d := range done {
+					if float64(d.nodes) <= mb*1e6 {
+						played = eng.square(d.move)
+					}
+				}
+				if played != game.Pass && score(b, played) == want {
+					res[k].within[j]++
+				}
+			}
 			got := score(b, eng.square(m))
 			if got == want {
 				res[k].best++
@@ -436,6 +506,9 @@ func TestSelectiveLevels(t *testing.T) {
 		t.Logf("ladder %v at %s empties: exact best %d/%d, mean loss %.2f discs; positions mean %.1f M, median %.1f M, most %.1f M; %v in all",
 			lv, empties, r.best, n, float64(r.loss)/float64(n),
 			float64(sum)/float64(n)/1e6, float64(r.nodes[n/2])/1e6, float64(r.nodes[n-1])/1e6, r.time.Round(time.Millisecond))
+		for j, mb := range budgets {
+			t.Logf("ladder %v within %g M positions: exact best %d/%d", lv, mb, r.within[j], n)
+		}
 	}
 }
 
@@ -490,7 +563,7 @@ func TestDeepenHandsOnTheHintTable(t *testing.T) {
 	thinkTT := eng.tt
 	before := used(thinkTT)
 	hint := &rootHint{move: eng.g.sq64(move), score: score}
-	eng.deepen(newBudget(context.Background(), 300000, time.Time{}), []float64{1.1}, false, hint)
+	eng.deepen(newBudget(context.Background(), 300000, time.Time{}), []float64{1.1}, false, hint, nil)
 	if hint.tt != thinkTT {
 		t.Error("the hint does not carry the midgame search's table")
 	}
