@@ -55,7 +55,7 @@ var (
 		always: 18, try: 22, factor: 2,
 		always10: 14, try10: 16, factor10: 2,
 		learned: true, probCut: expertProbCut, halfTimeSolve: true,
-		selTry: 28, selFactor: 3, selLevels: []float64{0.7, 1.1, 1.5, 2.0, 2.6},
+		selTry: 28, selFactor: 4, selLevels: []float64{0.7, 1.1, 1.5, 2.0, 2.6},
 	}
 )
 
