@@ -13,30 +13,6 @@ import (
 	"reversi/game"
 )
 
-// reviewBrute returns the exact score of b for the side to move by plain
-// recursion over game.Board: the review's exact values are checked against
-// it where it is quick.
-func reviewBrute(b game.Board) int {
-	moves := b.Moves()
-	if moves.IsZero() {
-		if b.OpponentMoves().IsZero() {
-			r := b.Result()
-			if b.Turn() == game.White {
-				return r.WhiteScore - r.BlackScore
-			}
-			return r.BlackScore - r.WhiteScore
-		}
-		next, _, _ := b.Play(game.Pass)
-		return -reviewBrute(next)
-	}
-	best := -1000
-	for sq := range moves.All() {
-		next, _, _ := b.Play(sq)
-		best = max(best, -reviewBrute(next))
-	}
-	return best
-}
-
 // reviewSuitePosition is a line of testdata/endgame-positions.tsv.
 type reviewSuitePosition struct {
 	id      string
@@ -210,7 +186,7 @@ func TestReviewGame(t *testing.T) {
 					continue
 				}
 				after, _, _ := b.Play(mr.Played)
-				if best, played := reviewBrute(b), -reviewBrute(after); mr.BestValue != best || mr.PlayedValue != played {
+				if best, played := minimax(b), -minimax(after); mr.BestValue != best || mr.PlayedValue != played {
 					t.Errorf("%+v: want values %+d, %+d by brute force", mr, best, played)
 				}
 			}
