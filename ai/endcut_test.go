@@ -466,11 +466,13 @@ func TestSelectiveLevels(t *testing.T) {
 			})
 			res[k].time += time.Since(t0)
 			res[k].nodes = append(res[k].nodes, bud.nodes)
+			// Without a level finished, Expert plays the hint's move.
+			fallback := game.Pass
+			if hint != nil {
+				fallback = eng.square(hint.move)
+			}
 			for j, mb := range budgets {
-				played := game.Pass
-				if hint != nil {
-					played = eng.square(hint.move)
-				}
+				played := fallback
 				for _, d := range done {
 					if float64(d.nodes) <= mb*1e6 {
 						played = eng.square(d.move)
