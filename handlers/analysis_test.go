@@ -5,9 +5,11 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"reversi/ai"
 	"reversi/game"
@@ -90,15 +92,28 @@ func TestTextBrowserAnalysis(t *testing.T) {
 	w3mPath(t)
 	a := newApp(t)
 	w := a.do("GET", "/analysis?position=--XXXXX--OOOXX-OOOOOXXOOOO-OXOOOO-XXOOO-OOXXOOOXXXXXOX--XXXX----&side=X", nil, nil)
-	dump := dumpW3m(t, w.Body.String())
+	// The board's padding is no-break spaces, which w3m writes as they are.
+	dump := strings.ReplaceAll(dumpW3m(t, w.Body.String()), "\u00a0", " ")
 	for _, want := range []*regexp.Regexp{
-		regexp.MustCompile(`(?m)^8 X X X X \+38 \+26 - -`), // the values on their squares
-		regexp.MustCompile(`(?m)^e8\s+\+38\s+exact$`),      // and in the table
+		regexp.MustCompile(`(?m)^8   X   X   X   X \+38 \+26   -   -$`), // the values on their squares
+		regexp.MustCompile(`(?m)^e8\s+\+38\s+exact$`),                   // and in the table
 		regexp.MustCompile(`Best line: e8 `),
 		regexp.MustCompile(`To move \[Black \(X\)`),
 	} {
 		if !want.MatchString(dump) {
 			t.Errorf("w3m's analysis shows no %q:\n%s", want, dump)
+		}
+	}
+	// The columns line up: the letters and every row take the same width.
+	lines := strings.Split(dump, "\n")
+	head := slices.IndexFunc(lines, func(s string) bool { return strings.TrimSpace(s) == "a   b   c   d   e   f   g   h" })
+	if head < 0 || head+9 > len(lines) {
+		t.Fatalf("w3m's analysis shows no column letters:\n%s", dump)
+	}
+	for _, row := range lines[head+1 : head+9] {
+		if utf8.RuneCountInString(row) != utf8.RuneCountInString(lines[head]) {
+			t.Errorf("w3m's board rows are not aligned:\n%s", strings.Join(lines[head:head+9], "\n"))
+			break
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"reversi/game"
 )
@@ -158,44 +159,85 @@ func (v BoardView) Grid(field string, in ...*Lang) template.HTML {
 	if len(in) > 0 && in[0] != nil {
 		l = in[0]
 	}
+	// A text browser has no grid: it lines the squares up only if each
+	// takes the same columns. Row numbers are padded to the widest
+	// (10 on 10×10), and squares to the widest value (an analysis's
+	// "≈+10"), with no-break spaces in class tm, which a graphical
+	// browser hides; the corner holds the row numbers' width.
+	numW, sqW := 1, 1
+	for _, r := range v.Rows {
+		numW = max(numW, len(strconv.Itoa(r.Num)))
+		for _, s := range r.Squares {
+			sqW = max(sqW, utf8.RuneCountInString(s.Value))
+		}
+	}
 	var b strings.Builder
 	b.Grow(160 + v.Size*(40+v.Size*110)) // an 8×8 board is 5–6 KB
 	b.WriteString(`<div class="grid b`)
 	b.WriteString(strconv.Itoa(v.Size))
-	b.WriteString(`"><span></span>`)
+	b.WriteString(`"><span aria-hidden="true">`)
+	b.WriteString(strings.Repeat(nbsp, numW))
+	b.WriteString(`</span>`)
 	for _, c := range v.Cols {
-		b.WriteString(` <span aria-hidden="true">`)
+		b.WriteByte(' ')
+		writePad(&b, "", sqW-utf8.RuneCountInString(c))
+		b.WriteString(`<span aria-hidden="true">`)
 		writeEscaped(&b, c)
 		b.WriteString(`</span>`)
 	}
 	for _, r := range v.Rows {
-		b.WriteString("<br>\n<span aria-hidden=\"true\">")
-		b.WriteString(strconv.Itoa(r.Num))
+		b.WriteString("<br>\n")
+		num := strconv.Itoa(r.Num)
+		writePad(&b, "", numW-len(num))
+		b.WriteString(`<span aria-hidden="true">`)
+		b.WriteString(num)
 		b.WriteString(`</span>`)
 		for i := range r.Squares {
-			r.Squares[i].button(&b, field, l) // by pointer: a square is a hundred bytes
+			r.Squares[i].button(&b, field, l, sqW) // by pointer: a square is a hundred bytes
 		}
 	}
 	b.WriteString("<br>\n</div>")
 	return template.HTML(b.String())
 }
 
+// nbsp is a no-break space, which a text browser does not collapse.
+const nbsp = "\u00a0"
+
+// writePad writes mark after pad no-break spaces, in an element of
+// class tm (a text browser's alone), or nothing if both are empty.
+func writePad(b *strings.Builder, mark string, pad int) {
+	if pad <= 0 && mark == "" {
+		return
+	}
+	b.WriteString(`<i class="tm">`)
+	for range pad {
+		b.WriteString(nbsp)
+	}
+	b.WriteString(mark)
+	b.WriteString(`</i>`)
+}
+
 // button writes the square as a button whose value the form sends under
 // field, labelled in l: a game board's label from l's table of escaped
-// words, any other said and escaped here.
-func (s *SquareView) button(b *strings.Builder, field string, l *Lang) {
+// words, any other said and escaped here. Its text takes width columns
+// in a text browser (see Grid).
+func (s *SquareView) button(b *strings.Builder, field string, l *Lang, width int) {
 	// Each attribute's text before its value is written in one piece.
 	// A marked square's text mark takes the place of the space before it:
 	// a text browser, which has no stylesheet, shows "*X" in the square's
 	// two columns; a graphical one hides it (class tm: display none, so it
 	// is no grid item) and draws the mark. Outside the button, the mark
 	// stays out of its accessible name, whose label says the mark.
+	text := s.Value
+	if text == "" {
+		text = s.Char()
+	}
+	pad := width - utf8.RuneCountInString(text)
 	if mark := s.TextMark(); mark != "" {
-		b.WriteString(`<i class="tm">`)
-		b.WriteString(mark)
-		b.WriteString(`</i>`)
+		writePad(b, mark, pad)
 	} else {
 		b.WriteByte(' ')
+		writePad(b, "", pad)
 	}
 	b.WriteString(`<button name="`)
 	writeEscaped(b, field)
@@ -223,7 +265,7 @@ func (s *SquareView) button(b *strings.Builder, field string, l *Lang) {
 	if s.Value != "" {
 		writeEscaped(b, s.Value)
 	} else {
-		b.WriteString(s.Char())
+		b.WriteString(text)
 	}
 	b.WriteString("</button>")
 }

@@ -105,11 +105,48 @@ func TestGridEscapes(t *testing.T) {
 		{Name: `a1"`, Disc: "empty", Label: Plain(`a1, <b> & "c"`), Class: "lg", Disabled: true},
 	}}}}
 	got := string(v.Grid(`m"`))
-	want := `<div class="grid b1"><span></span> <span aria-hidden="true">&lt;a&gt;</span><br>` + "\n" +
+	want := `<div class="grid b1"><span aria-hidden="true">` + nbsp + `</span> <span aria-hidden="true">&lt;a&gt;</span><br>` + "\n" +
 		`<span aria-hidden="true">1</span> <button name="m&#34;" value="a1&#34;"` +
 		` aria-label="a1, &lt;b&gt; &amp; &#34;c&#34;" class="lg" disabled>+</button><br>` + "\n</div>"
 	if got != want {
 		t.Errorf("Grid =\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestGridPadsForTextBrowsers: where a value is wider than a disc's
+// character, or a row number than another, no-break spaces a text browser
+// shows (class tm) make every square, letter and number as wide.
+func TestGridPadsForTextBrowsers(t *testing.T) {
+	pad := func(n int, mark string) string {
+		return `<i class="tm">` + strings.Repeat(nbsp, n) + mark + `</i>`
+	}
+	row := func(n int, sq ...SquareView) RowView { return RowView{Num: n, Squares: sq} }
+	black := SquareView{Name: "a1", Disc: "black", Label: Plain("a1"), Class: "pl"}
+	value := SquareView{Name: "b1", Disc: "empty", Label: Plain("b1"), Value: "≈+10"}
+	empty := SquareView{Name: "c1", Disc: "empty", Label: Plain("c1")}
+	for _, tc := range []struct {
+		name string
+		v    BoardView
+		want []string
+	}{
+		{"values", BoardView{Size: 3, Cols: []string{"a", "b", "c"}, Rows: []RowView{row(1, black, value, empty)}}, []string{
+			`"><span aria-hidden="true">` + nbsp + `</span> ` + pad(3, "") + `<span aria-hidden="true">a</span>`,
+			`<span aria-hidden="true">1</span>` + pad(3, "*") + `<button name="m" value="a1"`,
+			`>X</button> <button name="m" value="b1"`,
+			`>≈+10</button> ` + pad(3, "") + `<button name="m" value="c1"`,
+		}},
+		{"two-digit rows", BoardView{Size: 10, Cols: []string{"a"}, Rows: []RowView{row(9, empty), row(10, empty)}}, []string{
+			`"><span aria-hidden="true">` + nbsp + nbsp + `</span> <span aria-hidden="true">a</span>`,
+			"<br>\n" + pad(1, "") + `<span aria-hidden="true">9</span> <button`,
+			"<br>\n" + `<span aria-hidden="true">10</span> <button`,
+		}},
+	} {
+		got := string(tc.v.Grid("m"))
+		for _, w := range tc.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: Grid has no\n%s\nin\n%s", tc.name, w, got)
+			}
+		}
 	}
 }
 
