@@ -25,7 +25,9 @@ const (
 // Without deep, the prediction is the evaluation alone: its deviation is 8
 // to 12 discs, measured on 300 positions of 12 to 22 empties from games of
 // Hard at 20 000 nodes a move after six random plies, each solved exactly
-// (TestEndCutStatistics measures them again), and on 600 more.
+// (TestEndCutStatistics measures them again), and on 600 more. With deep,
+// below deepCutEmpties, it is the evaluation alone too, with the figures
+// of the nodes of Expert's trees (below).
 //
 // With deep (Expert's selective levels), from deepCutEmpties on the
 // prediction is a search of about half the empties less two plies (5 at
@@ -61,6 +63,14 @@ func endCutParams(empties int, deep bool) (depth, mean, sd int) {
 		}
 		return depth, mean, sd
 	}
+	if deep {
+		// The selective search's cuts on the evaluation alone, measured
+		// where they are tried (TestEndCutTree): in a search tree, whose
+		// positions often follow a move that is not the opponent's best,
+		// the evaluation underrates the side to move by 3 to 6 discs and
+		// errs by 11 to 12, against about −1 and 8 on positions of games.
+		return 0, 450, 1150
+	}
 	switch {
 	case empties < 14:
 		return 0, -100, 800
@@ -70,6 +80,11 @@ func endCutParams(empties int, deep bool) (depth, mean, sd int) {
 		return 0, -40, 990
 	}
 }
+
+// endCutTried, if not nil, is called at every node where endCut tries a
+// cut, with the node and the depth of its prediction: a measurement's
+// hook (TestEndCutTree), nil in play.
+var endCutTried func(p, o uint64, empties, depth int)
 
 // evalSD is about the evaluation's deviation from the exact score, in
 // hundredths of a disc, at deepCutEmpties and more (8 to 11 discs).
@@ -86,6 +101,9 @@ const evalSD = 1000
 func (s *solver64) endCut(p, o, moves uint64, alpha, empties int) (v int, ok bool) {
 	beta := alpha + 1
 	depth, mean, sd := endCutParams(empties, s.deepCut)
+	if endCutTried != nil {
+		endCutTried(p, o, empties, depth)
+	}
 	margin := int(s.selT * float64(sd))
 	hiTry, loTry := true, true
 	if depth > 0 {

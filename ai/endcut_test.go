@@ -173,10 +173,7 @@ func TestEndCutStatistics(t *testing.T) {
 		if res[k] == nil {
 			res[k] = &errAcc{}
 		}
-		a := res[k]
-		a.n++
-		a.s += diff
-		a.s2 += diff * diff
+		res[k].add(diff)
 	}
 	// The depth keys of the deep prediction: by pairs of empties, as the
 	// other depths, and by each number of empties, which tells its even
@@ -224,8 +221,84 @@ func TestEndCutStatistics(t *testing.T) {
 	}
 }
 
+var (
+	endCutTree     = flag.String("endcut.tree", "", "run TestEndCutTree on the positions of these score caches (-agreement.cache), comma-separated")
+	endCutTreeRate = flag.Int("endcut.tree.rate", 200, "TestEndCutTree solves one node in this many")
+)
+
+// TestEndCutTree measures the mean and deviation of the exact score less
+// the evaluation where the selective search tries its cuts on the
+// evaluation alone (10 to 14 empties): in the trees of Expert's ladder
+// (its midgame search's hint first, 16 000 000 positions) on the positions
+// of score caches, one node in -endcut.tree.rate, each solved. Those are
+// the figures endCutParams holds for the selective search: positions in a
+// tree often follow a move that is not the opponent's best, and differ
+// from the positions of games that TestEndCutStatistics draws.
+//
+//	go test ./ai -run TestEndCutTree -endcut.tree FILE[,FILE] -v -timeout 1h
+func TestEndCutTree(t *testing.T) {
+	if *endCutTree == "" {
+		t.Skip("searches and solves thousands of positions; run with -endcut.tree FILE")
+	}
+	type node struct {
+		p, o    uint64
+		empties int
+	}
+	var nodes []node
+	tried := 0
+	endCutTried = func(p, o uint64, empties, depth int) {
+		if depth > 0 {
+			return
+		}
+		if tried++; tried%*endCutTreeRate == 0 {
+			nodes = append(nodes, node{p, o, empties})
+		}
+	}
+	defer func() { endCutTried = nil }()
+	for _, f := range strings.Split(*endCutTree, ",") {
+		cache, err := scorecache.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range cache.Positions() {
+			b, err := game.ParseLine(line)
+			if err != nil {
+				t.Fatal(err)
+			}
+			eng := engineFor(b, tableBits).(*engine64)
+			eng.learned, eng.probCut = learned8, expertProbCut
+			var hint *rootHint
+			v, m, depth := eng.think(newBudget(context.Background(), ExpertNodes/selThinkShare, time.Time{}), game.Pass, b.Count(game.Empty))
+			if depth > 0 {
+				hint = &rootHint{move: eng.g.sq64(m), score: v}
+			}
+			eng.deepen(newBudget(context.Background(), ExpertNodes*uint64(expertSettings.selFactor), time.Time{}), expertSettings.selLevels, false, hint, nil)
+		}
+		cache.Close()
+	}
+	endCutTried = nil
+	t.Logf("cuts tried %d, solved %d", tried, len(nodes))
+	var stats [deepCutEmpties]errAcc
+	for _, n := range nodes {
+		s := &solver64{g: geo8, tt: newTable[key64](16), near: newTable[key64](nearBits), b: newBudget(context.Background(), 0, time.Time{})}
+		v, _, _ := s.root(n.p, n.o, nil)
+		stats[n.empties].add(float64(v*100 - learned8.eval(n.p, n.o, geo8.moves(n.p, n.o), geo8.moves(n.o, n.p))))
+	}
+	for e := endCutEmpties; e < deepCutEmpties; e++ {
+		_, mean, sd := endCutParams(e, true)
+		t.Logf("empties %d: %s (endCutParams: mean %d sd %d)", e, &stats[e], mean, sd)
+	}
+}
+
 // errAcc sums a prediction's errors (exact score less prediction).
 type errAcc struct{ n, s, s2 float64 }
+
+// add counts one error.
+func (a *errAcc) add(diff float64) {
+	a.n++
+	a.s += diff
+	a.s2 += diff * diff
+}
 
 // String gives their number, mean and standard deviation.
 func (a *errAcc) String() string {
