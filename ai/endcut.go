@@ -135,6 +135,17 @@ type rootHint struct {
 	tt *table[key64]
 }
 
+// thinkHint runs the midgame search on budget b, as Expert does before
+// its selective search: its move, which stands if no selective level
+// finishes, and the hint made of it, nil if the search finished no depth.
+func (e *engine64) thinkHint(b *budget) (game.Square, *rootHint) {
+	score, move, depth := e.think(b, game.Pass, e.empties())
+	if depth == 0 {
+		return move, nil
+	}
+	return move, &rootHint{move: e.g.sq64(move), score: score}
+}
+
 // deepen solves p's position selectively at each threshold of levels in
 // turn (in standard deviations, rising), then, with exact set, exactly,
 // until the budget ends. It returns the score and best move of the last

@@ -267,11 +267,7 @@ func TestEndCutTree(t *testing.T) {
 			}
 			eng := engineFor(b, tableBits).(*engine64)
 			eng.learned, eng.probCut = learned8, expertProbCut
-			var hint *rootHint
-			v, m, depth := eng.think(newBudget(context.Background(), ExpertNodes/selThinkShare, time.Time{}), game.Pass, b.Count(game.Empty))
-			if depth > 0 {
-				hint = &rootHint{move: eng.g.sq64(m), score: v}
-			}
+			_, hint := eng.thinkHint(newBudget(context.Background(), ExpertNodes/selThinkShare, time.Time{}))
 			eng.deepen(newBudget(context.Background(), ExpertNodes*uint64(expertSettings.selFactor), time.Time{}), expertSettings.selLevels, false, hint, nil)
 		}
 		cache.Close()
@@ -521,10 +517,7 @@ func TestSelectiveLevels(t *testing.T) {
 			var hint *rootHint
 			if *selLevelsHint {
 				eng.learned, eng.probCut = learned8, expertProbCut
-				score, move, depth := eng.think(newBudget(context.Background(), ExpertNodes/selThinkShare, time.Time{}), game.Pass, e)
-				if depth > 0 {
-					hint = &rootHint{move: eng.g.sq64(move), score: score}
-				}
+				_, hint = eng.thinkHint(newBudget(context.Background(), ExpertNodes/selThinkShare, time.Time{}))
 			}
 			bud := newBudget(context.Background(), 0, time.Time{})
 			// The move of each level as it finishes, and the positions

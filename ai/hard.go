@@ -152,11 +152,7 @@ func (pl Player) search(ctx context.Context, b game.Board, st settings) game.Squ
 		// The midgame search first, on a small budget: its move stands
 		// if not even the first selective level finishes, and it
 		// orders the selective search's root and centres its window.
-		score, move, depth := e.think(newBudget(ctx, nodes/selThinkShare, part(selThinkTime)), game.Pass, empties)
-		var hint *rootHint
-		if depth > 0 {
-			hint = &rootHint{move: e64.g.sq64(move), score: score}
-		}
+		move, hint := e64.thinkHint(newBudget(ctx, nodes/selThinkShare, part(selThinkTime)))
 		bud := newBudget(ctx, nodes*uint64(st.selFactor), deadline)
 		if _, sel, _, ok := e64.solveSelective(bud, st.selLevels, hint); ok {
 			return sel
