@@ -164,19 +164,22 @@ func (v BoardView) Grid(field string, in ...*Lang) template.HTML {
 	// (10 on 10×10), and squares to the widest value (an analysis's
 	// "≈+10"), with no-break spaces in class tm, which a graphical
 	// browser hides; the corner holds the row numbers' width.
-	numW, sqW := 1, 1
+	maxNum, sqW := 0, 1
 	for _, r := range v.Rows {
-		numW = max(numW, len(strconv.Itoa(r.Num)))
+		maxNum = max(maxNum, r.Num)
 		for _, s := range r.Squares {
 			sqW = max(sqW, utf8.RuneCountInString(s.Value))
 		}
 	}
+	numW := len(strconv.Itoa(maxNum))
 	var b strings.Builder
 	b.Grow(160 + v.Size*(40+v.Size*110)) // an 8×8 board is 5–6 KB
 	b.WriteString(`<div class="grid b`)
 	b.WriteString(strconv.Itoa(v.Size))
 	b.WriteString(`"><span aria-hidden="true">`)
-	b.WriteString(strings.Repeat(nbsp, numW))
+	for range numW {
+		b.WriteString(nbsp)
+	}
 	b.WriteString(`</span>`)
 	for _, c := range v.Cols {
 		b.WriteByte(' ')
