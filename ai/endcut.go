@@ -19,15 +19,18 @@ const (
 )
 
 // endCutParams returns the depth of the shallow search for a node of
-// empties, and the mean and standard deviation of the exact score less
-// that search's value, in hundredths of a disc.
+// empties, the mean of the exact score less that search's value where the
+// search lies above the window (hi, where a cut high is tried) and where
+// it lies below it (lo), and its standard deviation, in hundredths of a
+// disc.
 //
 // Without deep, the prediction is the evaluation alone: its deviation is 8
 // to 12 discs, measured on 300 positions of 12 to 22 empties from games of
 // Hard at 20 000 nodes a move after six random plies, each solved exactly
-// (TestEndCutStatistics measures them again), and on 600 more. With deep,
-// below deepCutEmpties, it is the evaluation alone too, with the figures
-// of the nodes of Expert's trees (below).
+// (TestEndCutStatistics measures them again), and on 600 more; the mean is
+// the same either side. With deep, below deepCutEmpties, it is the
+// evaluation alone too, with the figures of the nodes of Expert's trees
+// (below).
 //
 // With deep (Expert's selective levels), from deepCutEmpties on the
 // prediction is a search of about half the empties less two plies (5 at
@@ -35,17 +38,24 @@ const (
 // at expertProbCut, as Edax predicts with a search of about half the
 // depth: its deviation is 5 to 8 discs, so the cuts are tighter for the
 // same threshold, and the search costs far less than the subtree it cuts.
-// Odd depths lean low, even ones high. Measured on 463 positions of 10 to
-// 26 empties, each solved; TestEndCutStatistics measures the deep
-// prediction too.
-// The exact solver's pre-solve keeps the evaluation alone: it was tuned
-// with it against Edax, and the deep cut was not measured there.
-func endCutParams(empties int, deep bool) (depth, mean, sd int) {
+// The deviations were measured on 463 positions of 10 to 26 empties, each
+// solved (TestEndCutStatistics measures the deep prediction too); the
+// means are those of the trees.
+//
+// In a search tree the exact score lies farther from the window than the
+// prediction, on either side (TestEndCutTree): the positions a search
+// meets are seldom close to its window (most follow a move that is good
+// or bad by a margin), so where the prediction lies above the window the
+// exact score is above it by more, where below by more below. The
+// evaluation alone also underrates the side to move there by 2 to 5
+// discs. The exact solver's pre-solve keeps the game figures: it was
+// tuned with them against Edax, and the deep cut was not measured there.
+func endCutParams(empties int, deep bool) (depth, hi, lo, sd int) {
 	if deep && empties >= deepCutEmpties {
 		depth = empties/4*2 + empties&1 - 2
-		mean = 150
+		hi, lo = 300, -50
 		if depth&1 == 1 {
-			mean = -100
+			hi, lo = 180, -250
 		}
 		switch {
 		case empties < 16:
@@ -61,30 +71,28 @@ func endCutParams(empties int, deep bool) (depth, mean, sd int) {
 		default:
 			sd = 520
 		}
-		return depth, mean, sd
+		return depth, hi, lo, sd
 	}
 	if deep {
 		// The selective search's cuts on the evaluation alone, measured
-		// where they are tried (TestEndCutTree): in a search tree, whose
-		// positions often follow a move that is not the opponent's best,
-		// the evaluation underrates the side to move by 3 to 6 discs and
-		// errs by 11 to 12, against about −1 and 8 on positions of games.
-		return 0, 450, 1150
+		// where they are tried: the evaluation errs by 11 to 12 discs
+		// there, against 8 on positions of games.
+		return 0, 650, 100, 1150
 	}
 	switch {
 	case empties < 14:
-		return 0, -100, 800
+		return 0, -100, -100, 800
 	case empties < 18:
-		return 0, 0, 1200
+		return 0, 0, 0, 1200
 	default:
-		return 0, -40, 990
+		return 0, -40, -40, 990
 	}
 }
 
 // endCutTried, if not nil, is called at every node where endCut tries a
-// cut, with the node and the depth of its prediction: a measurement's
-// hook (TestEndCutTree), nil in play.
-var endCutTried func(p, o uint64, empties, depth int)
+// cut, with the node, the depth of its prediction and the null window's
+// alpha: a measurement's hook (TestEndCutTree), nil in play.
+var endCutTried func(p, o uint64, empties, depth, alpha int)
 
 // evalSD is about the evaluation's deviation from the exact score, in
 // hundredths of a disc, at deepCutEmpties and more (8 to 11 discs).
@@ -100,9 +108,9 @@ const evalSD = 1000
 // for more than a bound of 40.
 func (s *solver64) endCut(p, o, moves uint64, alpha, empties int) (v int, ok bool) {
 	beta := alpha + 1
-	depth, mean, sd := endCutParams(empties, s.deepCut)
+	depth, hi, lo, sd := endCutParams(empties, s.deepCut)
 	if endCutTried != nil {
-		endCutTried(p, o, empties, depth)
+		endCutTried(p, o, empties, depth, alpha)
 	}
 	margin := int(s.selT * float64(sd))
 	hiTry, loTry := true, true
@@ -111,12 +119,12 @@ func (s *solver64) endCut(p, o, moves uint64, alpha, empties int) (v int, ok boo
 		evalMargin := int(s.selT * float64(sd+evalSD) / 2)
 		hiTry, loTry = ev >= beta*100-evalMargin, ev < alpha*100+evalMargin
 	}
-	if bound := beta*100 + margin - mean; bound < 6400 && hiTry {
+	if bound := beta*100 + margin - hi; bound < 6400 && hiTry {
 		if centidiscs(s.pc.pvs(p, o, depth, bound-1, bound, false)) >= bound && !s.b.aborted {
 			return beta, true
 		}
 	}
-	if bound := alpha*100 - margin - mean; bound > -6400 && loTry && !s.b.aborted {
+	if bound := alpha*100 - margin - lo; bound > -6400 && loTry && !s.b.aborted {
 		if centidiscs(s.pc.pvs(p, o, depth, bound, bound+1, false)) <= bound && !s.b.aborted {
 			return alpha, true
 		}

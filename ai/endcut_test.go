@@ -169,11 +169,11 @@ func TestEndCutStatistics(t *testing.T) {
 		t.Skip("solves hundreds of endgames; run with -endcut N")
 	}
 	res := map[[2]int]*errAcc{}
-	add := func(k [2]int, diff float64) {
+	add := func(k [2]int, exact, pred int) {
 		if res[k] == nil {
 			res[k] = &errAcc{}
 		}
-		res[k].add(diff)
+		res[k].add(exact, pred)
 	}
 	// The depth keys of the deep prediction: by pairs of empties, as the
 	// other depths, and by each number of empties, which tells its even
@@ -193,13 +193,12 @@ func TestEndCutStatistics(t *testing.T) {
 		p, o := geo8.to64(b)
 		for d := 0; d <= 6; d++ {
 			v, _ := fixedDepth(learned8, newTable[key64](16), p, o, d, 0)
-			add([2]int{e / 2 * 2, d}, float64(sol.Score*100-centidiscs(v)))
+			add([2]int{e / 2 * 2, d}, sol.Score*100, centidiscs(v))
 		}
-		if d, _, _ := endCutParams(e, true); d > 0 {
+		if d, _, _, _ := endCutParams(e, true); d > 0 {
 			v, _ := fixedDepth(learned8, newTable[key64](16), p, o, d, expertProbCut)
-			diff := float64(sol.Score*100 - centidiscs(v))
-			add([2]int{e / 2 * 2, deep}, diff)
-			add([2]int{e, deepByEmpties}, diff)
+			add([2]int{e / 2 * 2, deep}, sol.Score*100, centidiscs(v))
+			add([2]int{e, deepByEmpties}, sol.Score*100, centidiscs(v))
 		}
 	}
 	for e := 12; e <= 22; e += 2 {
@@ -215,15 +214,17 @@ func TestEndCutStatistics(t *testing.T) {
 	}
 	for e := deepCutEmpties; e <= 23; e++ {
 		if a := res[[2]int{e, deepByEmpties}]; a != nil {
-			d, _, _ := endCutParams(e, true)
+			d, _, _, _ := endCutParams(e, true)
 			t.Logf("empties %d deep (depth %d): %s", e, d, a)
 		}
 	}
 }
 
 var (
-	endCutTree     = flag.String("endcut.tree", "", "run TestEndCutTree on the positions of these score caches (-agreement.cache), comma-separated")
-	endCutTreeRate = flag.Int("endcut.tree.rate", 200, "TestEndCutTree solves one node in this many")
+	endCutTree       = flag.String("endcut.tree", "", "run TestEndCutTree on the positions of these score caches (-agreement.cache), comma-separated")
+	endCutTreeRate   = flag.Int("endcut.tree.rate", 200, "TestEndCutTree solves one node in this many")
+	endCutTreeDeep   = flag.Int("endcut.tree.deep", 0, "TestEndCutTree also solves this many nodes of each number of empties where a deep cut is tried, drawn at random")
+	endCutTreeDeepTo = flag.Int("endcut.tree.deepto", 25, "TestEndCutTree's deep nodes have at most this many empties")
 )
 
 // TestEndCutTree measures the mean and deviation of the exact score less
@@ -233,25 +234,44 @@ var (
 // of score caches, one node in -endcut.tree.rate, each solved. Those are
 // the figures endCutParams holds for the selective search: positions in a
 // tree often follow a move that is not the opponent's best, and differ
-// from the positions of games that TestEndCutStatistics draws.
+// from the positions of games that TestEndCutStatistics draws. It gives
+// them by number of empties, then by how far the evaluation lies from the
+// window (hi and lo in endCutParams): a cut high is decided above it, a
+// cut low below.
+// With -endcut.tree.deep N it measures the deep predictions too (from
+// deepCutEmpties to -endcut.tree.deepto): N nodes of each number of
+// empties, drawn at random among those where a deep cut was tried, each
+// predicted again in a table of its own and solved.
 //
 //	go test ./ai -run TestEndCutTree -endcut.tree FILE[,FILE] -v -timeout 1h
 func TestEndCutTree(t *testing.T) {
 	if *endCutTree == "" {
 		t.Skip("searches and solves thousands of positions; run with -endcut.tree FILE")
 	}
-	type node struct {
-		p, o    uint64
-		empties int
-	}
-	var nodes []node
+	var nodes []cutNode
 	tried := 0
-	endCutTried = func(p, o uint64, empties, depth int) {
+	var deep [65]struct {
+		tried int
+		nodes []cutNode
+	}
+	rng := rand.New(rand.NewPCG(3, 41))
+	endCutTried = func(p, o uint64, empties, depth, alpha int) {
+		n := cutNode{p, o, empties, depth, alpha}
 		if depth > 0 {
+			if empties > *endCutTreeDeepTo {
+				return
+			}
+			// Reservoir sampling: each try is kept with equal chance.
+			d := &deep[empties]
+			if d.tried++; len(d.nodes) < *endCutTreeDeep {
+				d.nodes = append(d.nodes, n)
+			} else if k := rng.IntN(d.tried); k < len(d.nodes) {
+				d.nodes[k] = n
+			}
 			return
 		}
 		if tried++; tried%*endCutTreeRate == 0 {
-			nodes = append(nodes, node{p, o, empties})
+			nodes = append(nodes, n)
 		}
 	}
 	defer func() { endCutTried = nil }()
@@ -275,31 +295,128 @@ func TestEndCutTree(t *testing.T) {
 	endCutTried = nil
 	t.Logf("cuts tried %d, solved %d", tried, len(nodes))
 	var stats [deepCutEmpties]errAcc
+	evalBands := newWindowBands(-3000, -2000, -1200, -800, -400, 0, 400, 800, 1200, 2000, 3000)
 	for _, n := range nodes {
-		s := &solver64{g: geo8, tt: newTable[key64](16), near: newTable[key64](nearBits), b: newBudget(context.Background(), 0, time.Time{})}
-		v, _, _ := s.root(n.p, n.o, nil)
-		stats[n.empties].add(float64(v*100 - learned8.eval(n.p, n.o, geo8.moves(n.p, n.o), geo8.moves(n.o, n.p))))
+		ev := learned8.eval(n.p, n.o, geo8.moves(n.p, n.o), geo8.moves(n.o, n.p))
+		exact := exactScore64(n.p, n.o) * 100
+		stats[n.empties].add(exact, ev)
+		evalBands.add(n, ev, exact)
 	}
 	for e := endCutEmpties; e < deepCutEmpties; e++ {
-		_, mean, sd := endCutParams(e, true)
-		t.Logf("empties %d: %s (endCutParams: mean %d sd %d)", e, &stats[e], mean, sd)
+		_, hi, lo, sd := endCutParams(e, true)
+		t.Logf("empties %d: %s (endCutParams: hi %d lo %d sd %d)", e, &stats[e], hi, lo, sd)
+	}
+	evalBands.log(t, "evaluation")
+	deepBands := newWindowBands(-1600, -1000, -600, -300, 0, 300, 600, 1000, 1600)
+	for e := range deep {
+		d := &deep[e]
+		if len(d.nodes) == 0 {
+			continue
+		}
+		depth, hi, lo, sd := endCutParams(e, true)
+		var a errAcc
+		for _, n := range d.nodes {
+			pc := &searcher64{g: geo8, tt: newTable[key64](16), b: newBudget(context.Background(), 0, time.Time{}), learned: learned8, probCut: expertProbCut}
+			pred := centidiscs(pc.pvs(n.p, n.o, depth, -6500, 6500, false))
+			exact := exactScore64(n.p, n.o) * 100
+			a.add(exact, pred)
+			deepBands.add(n, pred, exact)
+		}
+		t.Logf("empties %d deep (depth %d, %d tried): %s (endCutParams: hi %d lo %d sd %d)", e, depth, d.tried, &a, hi, lo, sd)
+	}
+	if deepBands.n > 0 {
+		deepBands.log(t, "deep prediction")
 	}
 }
 
-// errAcc sums a prediction's errors (exact score less prediction).
-type errAcc struct{ n, s, s2 float64 }
+// A cutNode is a node where endCut tried a cut: the position, its number
+// of empties, the depth of the prediction and the null window's alpha.
+type cutNode struct {
+	p, o                  uint64
+	empties, depth, alpha int
+}
 
-// add counts one error.
-func (a *errAcc) add(diff float64) {
+// windowBands sums a prediction's errors by how far the prediction lies
+// from the null window (alpha+½), in bands between edges (centidiscs),
+// and by the parity of the prediction's depth.
+type windowBands struct {
+	edges []int
+	all   []errAcc
+	odd   []errAcc // odd depths only
+	n     int
+}
+
+func newWindowBands(edges ...int) *windowBands {
+	return &windowBands{edges: edges, all: make([]errAcc, len(edges)+1), odd: make([]errAcc, len(edges)+1)}
+}
+
+// add counts one node, whose prediction (or evaluation) was pred.
+func (w *windowBands) add(n cutNode, pred, exact int) {
+	k, _ := slices.BinarySearch(w.edges, pred-n.alpha*100-50+1)
+	w.all[k].add(exact, pred)
+	if n.depth&1 == 1 {
+		w.odd[k].add(exact, pred)
+	}
+	w.n++
+}
+
+func (w *windowBands) log(t *testing.T, what string) {
+	for k := range w.all {
+		if w.all[k].n < 2 {
+			continue
+		}
+		band := "below " + strconv.Itoa(w.edges[0])
+		switch {
+		case k == len(w.edges):
+			band = "from " + strconv.Itoa(w.edges[k-1])
+		case k > 0:
+			band = strconv.Itoa(w.edges[k-1]) + " to " + strconv.Itoa(w.edges[k])
+		}
+		line := fmt.Sprintf("%s less the window %s: %s", what, band, &w.all[k])
+		if w.odd[k].n >= 2 {
+			line += fmt.Sprintf("; odd depths %s", &w.odd[k])
+		}
+		t.Log(line)
+	}
+}
+
+// exactScore64 solves the 8×8 position of p to move against o.
+func exactScore64(p, o uint64) int {
+	s := &solver64{g: geo8, tt: newTable[key64](16), near: newTable[key64](nearBits), b: newBudget(context.Background(), 0, time.Time{})}
+	v, _, _ := s.root(p, o, nil)
+	return v
+}
+
+// errAcc sums a prediction's errors (exact score less prediction), and
+// the sums that fit the exact score on the prediction by least squares.
+type errAcc struct{ n, s, s2, x, x2, xy float64 }
+
+// add counts one prediction and the exact score.
+func (a *errAcc) add(exact, pred int) {
+	diff := float64(exact - pred)
 	a.n++
 	a.s += diff
 	a.s2 += diff * diff
+	x := float64(pred)
+	a.x += x
+	a.x2 += x * x
+	a.xy += x * diff
 }
 
-// String gives their number, mean and standard deviation.
+// String gives their number, mean and standard deviation, and the fit:
+// the exact score's slope on the prediction, the intercept and the
+// residual deviation.
 func (a *errAcc) String() string {
 	m := a.s / a.n
-	return fmt.Sprintf("n %.0f mean %.0f sd %.0f", a.n, m, math.Sqrt(a.s2/a.n-m*m))
+	vd := a.s2/a.n - m*m
+	mx := a.x / a.n
+	vx := a.x2/a.n - mx*mx
+	cxd := a.xy/a.n - mx*m
+	cxy := vx + cxd // covariance of the prediction and the exact score
+	vy := vx + 2*cxd + vd
+	slope := cxy / vx
+	return fmt.Sprintf("n %.0f mean %.0f sd %.0f; fit slope %.2f intercept %.0f sd %.0f",
+		a.n, m, math.Sqrt(vd), slope, mx+m-slope*mx, math.Sqrt(vy-cxy*cxy/vx))
 }
 
 // TestDeepOrderFirstMoves checks the order Expert's selective search
