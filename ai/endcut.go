@@ -27,8 +27,8 @@ const (
 // Without deep, the prediction is the evaluation alone: its deviation is 8
 // to 12 discs, measured on 300 positions of 12 to 22 empties from games of
 // Hard at 20 000 nodes a move after six random plies, each solved exactly
-// (TestEndCutStatistics measures them again), and on 600 more; the mean is
-// the same either side. With deep, below deepCutEmpties, it is the
+// (TestEndCutStatistics measures them again), and on 600 more; one mean
+// serves both sides. With deep, below deepCutEmpties, it is the
 // evaluation alone too, with the figures of the nodes of Expert's trees
 // (below).
 //
@@ -47,8 +47,8 @@ const (
 // meets are seldom close to its window (most follow a move that is good
 // or bad by a margin), so where the prediction lies above the window the
 // exact score is above it by more, where below by more below. The
-// evaluation alone also underrates the side to move there by 2 to 5
-// discs. The exact solver's pre-solve keeps the game figures: it was
+// evaluation alone also underrates the side to move there, by 4 to 6
+// discs on average. The exact solver's pre-solve keeps the game figures: it was
 // tuned with them against Edax, and the deep cut was not measured there.
 func endCutParams(empties int, deep bool) (depth, hi, lo, sd int) {
 	if deep && empties >= deepCutEmpties {
