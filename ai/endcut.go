@@ -48,8 +48,9 @@ const (
 // or bad by a margin), so where the prediction lies above the window the
 // exact score is above it by more, where below by more below. The
 // evaluation alone also underrates the side to move there, by 4 to 6
-// discs on average. The exact solver's pre-solve keeps the game figures: it was
-// tuned with them against Edax, and the deep cut was not measured there.
+// discs on average. The exact solver's pre-solve keeps the game figures:
+// it was tuned with them against Edax, and the deep cut was not measured
+// there.
 func endCutParams(empties int, deep bool) (depth, hi, lo, sd int) {
 	if deep && empties >= deepCutEmpties {
 		depth = empties/4*2 + empties&1 - 2
@@ -93,6 +94,13 @@ func endCutParams(empties int, deep bool) (depth, hi, lo, sd int) {
 // cut, with the node, the depth of its prediction and the null window's
 // alpha: a measurement's hook (TestEndCutTree), nil in play.
 var endCutTried func(p, o uint64, empties, depth, alpha int)
+
+// predictor returns the search that makes the selective search's deep
+// predictions, on 8×8: the learned evaluation, pruned by the midgame's
+// ProbCut at expertProbCut, in table tt on budget b.
+func predictor(tt *table[key64], b *budget) *searcher64 {
+	return &searcher64{g: geo8, tt: tt, b: b, learned: learned8, probCut: expertProbCut}
+}
 
 // evalSD is about the evaluation's deviation from the exact score, in
 // hundredths of a disc, at deepCutEmpties and more (8 to 11 discs).
@@ -180,7 +188,7 @@ func (s *solver64) deepen(p, o uint64, levels []float64, exact bool, hint *rootH
 	if pcTT == nil {
 		pcTT = newTable[key64](16)
 	}
-	s.pc = &searcher64{g: s.g, tt: pcTT, b: s.b, learned: learned8, probCut: expertProbCut}
+	s.pc = predictor(pcTT, s.b)
 	s.deepCut = true
 	defer func() { s.deepCut = false }()
 	var buf [maxMoves]solveMove

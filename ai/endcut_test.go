@@ -316,7 +316,7 @@ func TestEndCutTree(t *testing.T) {
 		depth, hi, lo, sd := endCutParams(e, true)
 		var a errAcc
 		for _, n := range d.nodes {
-			pc := &searcher64{g: geo8, tt: newTable[key64](16), b: newBudget(context.Background(), 0, time.Time{}), learned: learned8, probCut: expertProbCut}
+			pc := predictor(newTable[key64](16), newBudget(context.Background(), 0, time.Time{}))
 			pred := centidiscs(pc.pvs(n.p, n.o, depth, -6500, 6500, false))
 			exact := exactScore64(n.p, n.o) * 100
 			a.add(exact, pred)
@@ -324,9 +324,7 @@ func TestEndCutTree(t *testing.T) {
 		}
 		t.Logf("empties %d deep (depth %d, %d tried): %s (endCutParams: hi %d lo %d sd %d)", e, depth, d.tried, &a, hi, lo, sd)
 	}
-	if deepBands.n > 0 {
-		deepBands.log(t, "deep prediction")
-	}
+	deepBands.log(t, "deep prediction")
 }
 
 // A cutNode is a node where endCut tried a cut: the position, its number
@@ -343,7 +341,6 @@ type windowBands struct {
 	edges []int
 	all   []errAcc
 	odd   []errAcc // odd depths only
-	n     int
 }
 
 func newWindowBands(edges ...int) *windowBands {
@@ -357,7 +354,6 @@ func (w *windowBands) add(n cutNode, pred, exact int) {
 	if n.depth&1 == 1 {
 		w.odd[k].add(exact, pred)
 	}
-	w.n++
 }
 
 func (w *windowBands) log(t *testing.T, what string) {
@@ -438,7 +434,7 @@ func TestDeepOrderFirstMoves(t *testing.T) {
 		e := engineFor(b, 16).(*engine64)
 		s := e.solver(newBudget(context.Background(), 0, time.Time{}))
 		if deep {
-			s.pc = &searcher64{g: s.g, tt: newTable[key64](16), b: s.b, learned: learned8, probCut: expertProbCut}
+			s.pc = predictor(newTable[key64](16), s.b)
 			s.deepCut = true
 		} else {
 			s.mid = &searcher64{g: s.g, tt: newTable[key64](16), b: s.b}
