@@ -498,6 +498,7 @@ var (
 	selLevelsCache   = flag.String("sellevels.cache", "", "TestSelectiveLevels takes its positions, and the exact scores known, from this score cache of TestExpertAgreement (-agreement.cache), and adds what it solves")
 	selLevelsHint    = flag.Bool("sellevels.hint", false, "TestSelectiveLevels runs Expert's midgame search first, as Expert does, and starts each ladder from its move, value and table")
 	selLevelsBudgets = flag.String("sellevels.budgets", "", "TestSelectiveLevels also reports, for each of these budgets (millions of positions, comma-separated), how often the move of the last level finished within it (else the midgame search's, with -sellevels.hint) is an exact best")
+	selLevelsEach    = flag.Bool("sellevels.each", false, "TestSelectiveLevels logs, for each position, each level's move, what it loses and the positions searched when it finished")
 )
 
 // parseLadders reads -sellevels.ladders: "1.1,1.5+2.0" is level 1.1 alone,
@@ -660,6 +661,14 @@ func TestSelectiveLevels(t *testing.T) {
 				if played != game.Pass && score(b, played) == want {
 					res[k].within[j]++
 				}
+			}
+			if *selLevelsEach {
+				var line strings.Builder
+				for j, d := range done {
+					sq := eng.square(d.move)
+					fmt.Fprintf(&line, " %.1f: %s loses %d at %.1f M;", lv[j], sq.Name(8), want-score(b, sq), float64(d.nodes)/1e6)
+				}
+				t.Logf("%s (%+d):%s", b.Line(), want, strings.TrimSuffix(line.String(), ";"))
 			}
 			got := score(b, eng.square(m))
 			if got == want {
