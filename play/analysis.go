@@ -69,13 +69,7 @@ type AnalysisQuery struct {
 func ParseAnalysisQuery(position, side, moves, move string) (AnalysisQuery, error) {
 	var q AnalysisQuery
 	var err error
-	if position == "" && side == "" {
-		q.Start, err = game.NewStart(game.Options{Size: 8})
-	} else {
-		// The squares may come in rows (the set-up form's text box).
-		q.Start, err = game.ParseLine(strings.Join(strings.Fields(position), "") + " " + strings.TrimSpace(side))
-	}
-	if err != nil {
+	if q.Start, err = readPosition(position, side); err != nil {
 		return q, fmt.Errorf("%w: %w", ErrBadPosition, err)
 	}
 	if len(moves) > 4*maxAnalysisMoves {
@@ -104,8 +98,8 @@ func ParseAnalysisQuery(position, side, moves, move string) (AnalysisQuery, erro
 		}
 		q.Moves = g.Plies
 	}
-	if q.Board.Placing() {
-		return q, fmt.Errorf("%w: the placement phase is not analysed", ErrBadPosition)
+	if err := Analysable(q.Board); err != nil {
+		return q, err
 	}
 	// A side with no move passes: the position shown is the one where
 	// someone moves, unless the game is over.
@@ -114,6 +108,16 @@ func ParseAnalysisQuery(position, side, moves, move string) (AnalysisQuery, erro
 		q.Moves = append(q.Moves, game.Pass)
 	}
 	return q, nil
+}
+
+// readPosition reads a position's squares and side to move; none is the
+// standard start of 8×8. The squares may come in rows (the set-up form's
+// text box).
+func readPosition(position, side string) (game.Board, error) {
+	if position == "" && side == "" {
+		return game.NewStart(game.Options{Size: 8})
+	}
+	return game.ParseLine(strings.Join(strings.Fields(position), "") + " " + strings.TrimSpace(side))
 }
 
 // MoveValue is one legal move's value in an analysis.
