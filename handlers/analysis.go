@@ -6,6 +6,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"reversi/play"
+	"reversi/static"
 	"reversi/views"
 )
 
@@ -26,5 +27,18 @@ func (s *Server) analysis(c *gin.Context) error {
 	}
 	base := s.base(c.Request, views.AnalysisTitle(), views.SkipToAnalysis())
 	s.writePage(c.Writer, c.Request, http.StatusOK, views.AnalysisName, views.AnalysisPageFor(base, f))
+	return nil
+}
+
+// setup shows the set-up board at the position the address gives
+// (position, side), with the square set turned to its next content.
+func (s *Server) setup(c *gin.Context) error {
+	b, err := play.ParseSetupQuery(c.Query("position"), c.Query("side"), c.Query("set"))
+	if err != nil {
+		return err
+	}
+	base := s.base(c.Request, views.SetupTitle(), views.SkipToSetup())
+	base.JS = static.JS().Path // the arrow keys, and focus back on the square set
+	s.writePage(c.Writer, c.Request, http.StatusOK, views.SetupName, views.SetupPageFor(base, b))
 	return nil
 }

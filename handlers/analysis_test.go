@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"html"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -167,5 +168,77 @@ func TestOpeningNamed(t *testing.T) {
 	// A game in play has no link to the analysis; its replay neither.
 	if body := a.do("GET", "/games/"+id+"/replay?ply=2", nil, cookie).Body.String(); strings.Contains(body, "/analysis?") {
 		t.Error("the replay of a game in play links to the analysis")
+	}
+}
+
+var (
+	hiddenPosition = regexp.MustCompile(`name="position" value="([XO-]+)"><input type="hidden" name="side" value="([XO])"`)
+	setupAnalyse   = regexp.MustCompile(`href="(/analysis\?[^"]+)">Analyse this position`)
+)
+
+// TestSetupPage: the set-up board turns a pressed square from empty to
+// black to white to empty, each press a GET of its form; its links give
+// the move to the other side and analyse the position, except in the
+// placement phase, which it explains; bad input is a 422.
+func TestSetupPage(t *testing.T) {
+	a := newApp(t)
+	get := func(path string) string {
+		t.Helper()
+		w := a.do("GET", path, nil, nil)
+		if w.Code != http.StatusOK {
+			t.Fatalf("GET %s = %d:\n%s", path, w.Code, w.Body.String())
+		}
+		return w.Body.String()
+	}
+	// press sends the board's form of page with the square pressed.
+	press := func(page, sq string) string {
+		t.Helper()
+		m := hiddenPosition.FindStringSubmatch(page)
+		if m == nil {
+			t.Fatalf("no board form:\n%s", page)
+		}
+		return get("/setup?" + url.Values{"position": {m[1]}, "side": {m[2]}, "set": {sq}}.Encode())
+	}
+	body := get("/setup")
+	if n := strings.Count(body, `<button name="set" value="`); n != 64 {
+		t.Fatalf("%d squares, want 64", n)
+	}
+	for _, want := range []string{"Black to move. Black 2, White 2, empty 60.",
+		`value="d4" data-disc="white" aria-label="d4, white: press to empty"`, `aria-label="a1, empty: press for black"`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the start lacks %q", want)
+		}
+	}
+	for i, want := range []string{`value="a1" data-disc="black" aria-label="a1, black: press for white"`,
+		`value="a1" data-disc="white" aria-label="a1, white: press to empty"`, `value="a1" aria-label="a1, empty: press for black"`} {
+		if body = press(body, "a1"); !strings.Contains(body, want) {
+			t.Errorf("press %d of a1: no %q", i+1, want)
+		}
+	}
+	if m := setupAnalyse.FindStringSubmatch(body); m == nil {
+		t.Error("the start has no analysis link")
+	} else if !strings.Contains(get(html.UnescapeString(m[1])), "Analysis of a position") {
+		t.Error("the analysis link does not lead to the analysis")
+	}
+	// The other side to move.
+	if !strings.Contains(body, `href="/setup?position=---------------------------OX------XO---------------------------&amp;side=O">Give the move to the other side`) {
+		t.Error("no link giving the move to White")
+	}
+	// Emptied, the board is in the placement phase: no analysis.
+	for _, sq := range []string{"d4", "e5", "e4", "e4", "d5", "d5"} {
+		body = press(body, sq)
+	}
+	if setupAnalyse.MatchString(body) || !strings.Contains(body, "placement phase") || !strings.Contains(body, "empty 64.") {
+		t.Errorf("an empty board offers its analysis or does not say why not:\n%s", body)
+	}
+	// The analysis links to the set-up board of its position.
+	if !strings.Contains(get("/analysis"), `href="/setup?position=---------------------------OX------XO---------------------------&amp;side=X">Set up on a board`) {
+		t.Error("the analysis does not link to the set-up board")
+	}
+	start := "---------------------------OX------XO---------------------------"
+	for _, bad := range []string{"position=XX&side=X", "position=" + start + "&side=Q", "position=" + start + "&side=X&set=i9", "position=" + start + "&set=a1"} {
+		if w := a.do("GET", "/setup?"+bad, nil, nil); w.Code != http.StatusUnprocessableEntity {
+			t.Errorf("GET /setup?%s = %d, want 422", bad, w.Code)
+		}
 	}
 }

@@ -358,7 +358,7 @@ func TestBrowserAccessibilityAudit(t *testing.T) {
 	pages := browserPages(t, a)
 	for name, path := range map[string]string{
 		"replay": "/games/finishedfinished/replay?ply=5", "review": "/games/finishedfinished/review",
-		"analysis": analysisPage, "import": "/import", "tutorial": "/tutorial", "tutorial-2": "/tutorial/2?try=f3", "practice": "/practice",
+		"analysis": analysisPage, "setup": setupPage, "import": "/import", "tutorial": "/tutorial", "tutorial-2": "/tutorial/2?try=f3", "practice": "/practice",
 		"rules": "/rules", "strategy": "/strategy", "faq": "/faq", "history": "/history", "resign": "/games/midgamemidgamemi?ask=resign#resign",
 	} {
 		pages[name] = path
@@ -383,12 +383,31 @@ func TestBrowserAccessibilityAudit(t *testing.T) {
 // exact.
 const analysisPage = "/analysis?position=--XXXXX--OOOXX-OOOOOXXOOOO-OXOOOO-XXOOO-OOXXOOOXXXXXOX--XXXX----&side=X"
 
+// setupPage is the set-up board just after a press of c4.
+const setupPage = "/setup?position=---------------------------OX------XO---------------------------&side=X&set=c4"
+
+// TestBrowserSetupKeepsFocus: on the set-up board, the square just
+// pressed has the focus back, and the arrow keys move it.
+func TestBrowserSetupKeepsFocus(t *testing.T) {
+	_, ts := liveApp(t)
+	b := newTutorBrowser(t, ts.URL)
+	b.open(setupPage)
+	if got := b.eval(`document.activeElement.value`); got != "c4" {
+		t.Fatalf("focus on %q after pressing c4", got)
+	}
+	b.key(kb.ArrowDown, false)
+	b.key(kb.Enter, true)
+	if got := b.eval(`document.activeElement.value + ' ' + document.activeElement.dataset.disc`); got != "c5 black" {
+		t.Errorf("after pressing c5 with the keys, the focus is on %q, want c5 black", got)
+	}
+}
+
 // TestBrowserScreenshots writes screenshots at 320 and 1280 pixels wide,
 // for a person to look at, and checks that nothing scrolls sideways.
 func TestBrowserScreenshots(t *testing.T) {
 	a, ts := liveApp(t)
 	pages := browserPages(t, a)
-	pages["review"], pages["analysis"] = "/games/finishedfinished/review", analysisPage
+	pages["review"], pages["analysis"], pages["setup"] = "/games/finishedfinished/review", analysisPage, setupPage
 	dir := screenshotDir(t, "reversi-screenshots-")
 	for _, width := range []int{320, 1280} {
 		ctx := newBrowser(t, width, 800)
@@ -398,7 +417,7 @@ func TestBrowserScreenshots(t *testing.T) {
 			Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}}); err != nil {
 			t.Fatal(err)
 		}
-		for _, name := range []string{"home", "game", "result", "ten", "pass", "review", "analysis"} {
+		for _, name := range []string{"home", "game", "result", "ten", "pass", "review", "analysis", "setup"} {
 			do(t, ctx, chromedp.Navigate(ts.URL+pages[name]))
 			if sw := eval[int](t, ctx, `document.documentElement.scrollWidth`); sw > width {
 				t.Errorf("%s at %d px: the page is %d px wide and scrolls sideways", name, width, sw)

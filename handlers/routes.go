@@ -101,6 +101,8 @@ func (s *Server) Routes() http.Handler {
 	p.POST("/reset", s.wrap(s.practiceReset))
 	// Any position, valued move by move: a search, so counted as a hint.
 	r.GET("/analysis", hints, s.wrap(s.analysis))
+	// Its set-up board: a GET per press, which changes nothing stored.
+	r.GET("/setup", s.wrap(s.setup))
 	r.GET("/puzzles", s.wrap(s.showPuzzle))
 	r.GET("/puzzles/:n", s.wrap(s.showPuzzle))
 	r.GET("/puzzles/:n/answer/:move", s.wrap(s.showPuzzle))

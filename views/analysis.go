@@ -30,8 +30,9 @@ type AnalysisPage struct {
 	// side to move and the moves played from it.
 	Position, Side, MovesText string
 	// Setup is the set-up form's text of the position shown, and
-	// SetupSide its side to move, "X" or "O".
-	Setup, SetupSide string
+	// SetupSide its side to move, "X" or "O"; SetupBoard is the set-up
+	// board's address for it.
+	Setup, SetupSide, SetupBoard string
 }
 
 // AnalysisMove is one legal move's line in the table.
@@ -76,7 +77,7 @@ func AnalysisPageFor(base Base, f *play.AnalysisFacts) AnalysisPage {
 	pos, side, _ := strings.Cut(q.Start.Line(), " ")
 	setup, setupSide, _ := strings.Cut(b.Line(), " ")
 	page := AnalysisPage{Base: base, Position: pos, Side: side, MovesText: transcriptOf(n, q.Moves),
-		Setup: setup, SetupSide: setupSide, Opening: OpeningName(f.Opening)}
+		Setup: setup, SetupSide: setupSide, SetupBoard: SetupURL(b), Opening: OpeningName(f.Opening)}
 	if b.Over() {
 		r := b.Result()
 		page.Status = Say("analysis.over", r.BlackScore, r.WhiteScore)

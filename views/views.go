@@ -25,7 +25,7 @@ var (
 	pages    = []string{Home, Confirm, Play, Error, Join,
 		TutorialIndex, TutorialStep, Practice, Rules, Strategy, FAQ, History,
 		Replay, Import, ReviewPageName, PuzzlePageName, PuzzleIndexName,
-		LobbyName, WaitingName, PlayerName, ProfileName, PlayersName, MeName, AnalysisName}
+		LobbyName, WaitingName, PlayerName, ProfileName, PlayersName, MeName, AnalysisName, SetupName}
 )
 
 // Page names, one per page template file.

@@ -1,0 +1,85 @@
+package views
+
+import (
+	"net/url"
+	"strings"
+
+	"reversi/game"
+	"reversi/play"
+)
+
+// SetupName is the set-up board's template.
+const SetupName = "setup"
+
+// SetupPage builds a position square by square: each square is a button
+// of a GET form that turns it to its next content (empty, black, white),
+// and the links change the side to move, start again or analyse it.
+type SetupPage struct {
+	Base
+	Status Text // the side to move and the squares' count
+	Board  BoardView
+	// The board form's hidden fields: the position and its side to move.
+	Position, Side string
+	OtherSide      string // the same position with the other side to move
+	// Analyse is the analysis of the position, or empty when it cannot be
+	// analysed, and NotYet says why.
+	Analyse string
+	NotYet  Text
+	// Boards are fresh boards to start from: empty and the start, in each
+	// size.
+	Boards []Link
+}
+
+// SetupURL is the set-up board's address for b.
+func SetupURL(b game.Board) string {
+	pos, side, _ := strings.Cut(b.Line(), " ")
+	return "/setup?position=" + url.QueryEscape(pos) + "&side=" + side
+}
+
+// SetupPageFor presents the set-up board at b.
+func SetupPageFor(base Base, b game.Board) SetupPage {
+	n := b.Size()
+	pos, side, _ := strings.Cut(b.Line(), " ")
+	page := SetupPage{Base: base, Position: pos, Side: side, Board: setupBoard(b),
+		Status: Say("setup.status", b.Turn(), b.Count(game.Black), b.Count(game.White), b.Count(game.Empty))}
+	other, _ := game.NewBoard(n, b.Discs(game.Black), b.Discs(game.White), b.Turn().Opponent())
+	page.OtherSide = SetupURL(other)
+	if play.Analysable(b) == nil {
+		page.Analyse = AnalysisURL(b, nil)
+	} else {
+		page.NotYet = Say("setup.notyet")
+	}
+	empty, _ := game.NewBoard(n, game.Bits{}, game.Bits{}, game.Black)
+	page.Boards = append(page.Boards, Link{URL: SetupURL(empty), Text: Say("setup.empty")})
+	for _, size := range game.Sizes() {
+		start, _ := game.NewStart(game.Options{Size: size})
+		page.Boards = append(page.Boards, Link{URL: SetupURL(start), Text: Say("setup.start", size)})
+	}
+	return page
+}
+
+// setupWords are the keys of a set-up square's label, by its content.
+var setupWords = map[game.Color]string{game.Empty: "setup.square.empty", game.Black: "setup.square.black", game.White: "setup.square.white"}
+
+// setupBoard lays out b for the set-up form: every square a button that
+// turns it to its next content, its label saying what it holds and what
+// a press makes of it.
+func setupBoard(b game.Board) BoardView {
+	n := b.Size()
+	v := BoardView{Size: n, Cols: columns[:n:n], Rows: make([]RowView, n)}
+	for r := range n {
+		row := RowView{Num: r + 1, Squares: make([]SquareView, n)}
+		for c := range n {
+			sq := game.SquareAt(n, c, r)
+			disc := b.At(sq)
+			name := nameOf(n, sq)
+			row.Squares[c] = SquareView{Name: name, Disc: disc.String(), Label: Say(setupWords[disc], name)}
+		}
+		v.Rows[r] = row
+	}
+	return v
+}
+
+// The set-up board's title and skip link.
+func SetupTitle() Text      { return Say("title.setup") }
+func SkipToSetup() SkipLink { return SkipLink{"board", Say("skip.analysis")} }
