@@ -242,3 +242,38 @@ func TestSetupPage(t *testing.T) {
 		}
 	}
 }
+
+// TestTextBrowserSetup reads the set-up board in w3m: the squares in
+// their columns, and the links.
+func TestTextBrowserSetup(t *testing.T) {
+	w3mPath(t)
+	a := newApp(t)
+	w := a.do("GET", "/setup?position=---------------------------OX------XO---------------------------&side=X&set=c4", nil, nil)
+	dump := strings.ReplaceAll(dumpW3m(t, w.Body.String()), "\u00a0", " ")
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^4 - - X O X - - -$`),
+		regexp.MustCompile(`Black to move\. Black 3, White 2, empty 59\.`),
+		regexp.MustCompile(`Give the move to the other side`),
+		regexp.MustCompile(`Analyse this position`),
+	} {
+		if !want.MatchString(dump) {
+			t.Errorf("w3m's set-up board shows no %q:\n%s", want, dump)
+		}
+	}
+}
+
+// FuzzSetup asks for arbitrary set-up boards: the answer is a page or a
+// 422, never anything else.
+func FuzzSetup(f *testing.F) {
+	f.Add("---------------------------OX------XO---------------------------", "X", "c4")
+	f.Add("", "", "")
+	f.Add("--------------OX----XO--------------", "O", "f6")
+	a := newApp(f)
+	f.Fuzz(func(t *testing.T, position, side, set string) {
+		a.t = t
+		q := url.Values{"position": {position}, "side": {side}, "set": {set}}
+		if w := a.do("GET", "/setup?"+q.Encode(), nil, nil); w.Code != http.StatusOK && w.Code != http.StatusUnprocessableEntity {
+			t.Errorf("GET /setup?%s = %d", q.Encode(), w.Code)
+		}
+	})
+}
