@@ -39,6 +39,6 @@ func (s *Server) setup(c *gin.Context) error {
 	}
 	base := s.base(c.Request, views.SetupTitle(), views.SkipToSetup())
 	base.JS = static.JS().Path // the arrow keys, and focus back on the square set
-	s.writePage(c.Writer, c.Request, http.StatusOK, views.SetupName, views.SetupPageFor(base, b))
+	s.writePage(c.Writer, c.Request, http.StatusOK, views.SetupName, views.SetupPageFor(base, b, levelField()))
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"reversi/ai"
+	"reversi/club"
 	"reversi/game"
 )
 
@@ -234,6 +235,36 @@ func TestSetupPage(t *testing.T) {
 	// The analysis links to the set-up board of its position.
 	if !strings.Contains(get("/analysis"), `href="/setup?position=---------------------------OX------XO---------------------------&amp;side=X">Set up on a board`) {
 		t.Error("the analysis does not link to the set-up board")
+	}
+	if strings.Contains(body, `action="/playon"`) {
+		t.Error("an empty board offers to play from it")
+	}
+	// A game from a set-up position, against the computer, the side to
+	// move taken by the player; one where that side must pass first too.
+	for _, pos := range []string{"---------------------------OX------XO---------------------------",
+		"XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOO--"} {
+		body := get("/setup?position=" + pos + "&side=O")
+		fields := regexp.MustCompile(`<input type="hidden" name="(size|start|setup|moves|ply)" value="([^"]*)">`).FindAllStringSubmatch(body, -1)
+		if len(fields) != 5 {
+			t.Fatalf("%s: the play-on form has %d fields:\n%s", pos, len(fields), body)
+		}
+		f := url.Values{"opponent": {"computer"}, "level": {"easy"}, "confirm": {"yes"}}
+		for _, m := range fields {
+			f.Set(m[1], html.UnescapeString(m[2]))
+		}
+		cookie := a.playerCookie(testPlayer)
+		w := a.do("POST", "/playon", f, cookie)
+		if w.Code != http.StatusSeeOther {
+			t.Fatalf("%s: POST /playon = %d:\n%s", pos, w.Code, w.Body.String())
+		}
+		id := strings.TrimSuffix(strings.TrimPrefix(w.Header().Get("Location"), "/games/"), "#status")
+		ng := a.stored(id)
+		if ng.Record.Options.Setup.Line() != pos+" O" || ng.Human != game.White || ng.Opponent != club.Computer {
+			t.Errorf("%s: played from %s, human %v, opponent %v", pos, ng.Record.Options.Setup.Line(), ng.Human, ng.Opponent)
+		}
+		if w := a.do("GET", "/games/"+id, nil, cookie); w.Code != http.StatusOK {
+			t.Errorf("%s: the new game's page = %d", pos, w.Code)
+		}
 	}
 	start := "---------------------------OX------XO---------------------------"
 	for _, bad := range []string{"position=XX&side=X", "position=" + start + "&side=Q", "position=" + start + "&side=X&set=i9", "position=" + start + "&set=a1"} {

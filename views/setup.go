@@ -2,6 +2,7 @@ package views
 
 import (
 	"net/url"
+	"strconv"
 	"strings"
 
 	"reversi/game"
@@ -28,6 +29,11 @@ type SetupPage struct {
 	// Boards are fresh boards to start from: empty and the start, in each
 	// size.
 	Boards []Link
+	// PlayOn names the position for the form that starts a game from it
+	// (template playon), and Groups are that form's choices; none when
+	// the position cannot be played from.
+	PlayOn []Field
+	Groups []FieldGroup
 }
 
 // SetupURL is the set-up board's address for b.
@@ -36,8 +42,9 @@ func SetupURL(b game.Board) string {
 	return "/setup?position=" + url.QueryEscape(pos) + "&side=" + side
 }
 
-// SetupPageFor presents the set-up board at b.
-func SetupPageFor(base Base, b game.Board) SetupPage {
+// SetupPageFor presents the set-up board at b; levels is the new-game
+// form's level field, for the game played from b.
+func SetupPageFor(base Base, b game.Board, levels FormField) SetupPage {
 	n := b.Size()
 	pos, side, _ := strings.Cut(b.Line(), " ")
 	page := SetupPage{Base: base, Position: pos, Side: side, Board: setupBoard(b),
@@ -46,6 +53,11 @@ func SetupPageFor(base Base, b game.Board) SetupPage {
 	page.OtherSide = SetupURL(other)
 	if play.Analysable(b) == nil {
 		page.Analyse = AnalysisURL(b, nil)
+		if !b.Over() {
+			page.Groups = PlayOnGroups(levels)
+			page.PlayOn = []Field{{Name: "size", Value: strconv.Itoa(n)}, {Name: "start", Value: game.Setup.String()},
+				{Name: "setup", Value: b.Line()}, {Name: "moves"}, {Name: "ply", Value: "0"}}
+		}
 	} else {
 		page.NotYet = Say("setup.notyet")
 	}
