@@ -149,7 +149,7 @@ func translatedFixtures(t *testing.T, a *testApp) map[string]string {
 		"rules": "/rules", "strategy": "/strategy", "faq": "/faq", "history": "/history",
 		"resign": "/games/midgamemidgamemi?ask=resign#resign", "delete": "/games/midgamemidgamemi?ask=delete#delete",
 		"puzzles": "/puzzles", "puzzle": "/puzzles/1", "notfound": "/nowhere", "nogame": "/games/aaaaaaaaaaaaaaaa",
-		"local": "/games/humanmustpassaaa",
+		"local": "/games/humanmustpassaaa", "setup": setupPage, "setup-empty": "/setup?side=X&position=" + strings.Repeat("-", 64),
 	} {
 		pages[name] = path
 	}
