@@ -162,22 +162,28 @@ func howValued(mv play.MoveValue) Text {
 // button that plays it, showing its value, every other square a disabled
 // one that names its content.
 func analysisBoard(b game.Board, values map[game.Square]play.MoveValue) BoardView {
+	return layoutSquares(b, func(sq game.Square, name string, disc game.Color) SquareView {
+		s := SquareView{Name: name, Disc: disc.String(), Disabled: true,
+			Label: Say("analysis.square", name, Say(discWords[disc]))}
+		if mv, ok := values[sq]; ok {
+			s.Disabled, s.Class = false, "av"
+			s.Label = Say("analysis.square.move", name, shownValue(mv), howValued(mv))
+			s.Value = shownValue(mv)
+		}
+		return s
+	})
+}
+
+// layoutSquares lays out b row by row, each square as square makes it
+// from its name and content.
+func layoutSquares(b game.Board, square func(sq game.Square, name string, disc game.Color) SquareView) BoardView {
 	n := b.Size()
 	v := BoardView{Size: n, Cols: columns[:n:n], Rows: make([]RowView, n)}
 	for r := range n {
 		row := RowView{Num: r + 1, Squares: make([]SquareView, n)}
 		for c := range n {
 			sq := game.SquareAt(n, c, r)
-			disc := b.At(sq)
-			name := nameOf(n, sq)
-			s := SquareView{Name: name, Disc: disc.String(), Disabled: true,
-				Label: Say("analysis.square", name, Say(discWords[disc]))}
-			if mv, ok := values[sq]; ok {
-				s.Disabled, s.Class = false, "av"
-				s.Label = Say("analysis.square.move", name, shownValue(mv), howValued(mv))
-				s.Value = shownValue(mv)
-			}
-			row.Squares[c] = s
+			row.Squares[c] = square(sq, nameOf(n, sq), b.At(sq))
 		}
 		v.Rows[r] = row
 	}

@@ -77,19 +77,9 @@ var setupWords = map[game.Color]string{game.Empty: "setup.square.empty", game.Bl
 // turns it to its next content, its label saying what it holds and what
 // a press makes of it.
 func setupBoard(b game.Board) BoardView {
-	n := b.Size()
-	v := BoardView{Size: n, Cols: columns[:n:n], Rows: make([]RowView, n)}
-	for r := range n {
-		row := RowView{Num: r + 1, Squares: make([]SquareView, n)}
-		for c := range n {
-			sq := game.SquareAt(n, c, r)
-			disc := b.At(sq)
-			name := nameOf(n, sq)
-			row.Squares[c] = SquareView{Name: name, Disc: disc.String(), Label: Say(setupWords[disc], name)}
-		}
-		v.Rows[r] = row
-	}
-	return v
+	return layoutSquares(b, func(_ game.Square, name string, disc game.Color) SquareView {
+		return SquareView{Name: name, Disc: disc.String(), Label: Say(setupWords[disc], name)}
+	})
 }
 
 // The set-up board's title and skip link.
