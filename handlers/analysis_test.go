@@ -124,9 +124,9 @@ func TestTextBrowserAnalysis(t *testing.T) {
 // to another analysis or a 422, never a 500.
 func FuzzAnalysis(f *testing.F) {
 	for _, seed := range [][4]string{
-		{"---------------------------OX------XO---------------------------", "X", "f5d6", "c3"},
+		{start8, "X", "f5d6", "c3"},
 		{"", "", "", ""}, {"XO", "X", "", ""}, {"--------------OX----XO--------------", "O", "", ""},
-		{"---------------------------OX------XO---------------------------", "X", "a1", ""},
+		{start8, "X", "a1", ""},
 	} {
 		f.Add(seed[0], seed[1], seed[2], seed[3])
 	}
@@ -172,9 +172,13 @@ func TestOpeningNamed(t *testing.T) {
 	}
 }
 
+// start8 is the 8×8 start's squares, as an address names them.
+const start8 = "---------------------------OX------XO---------------------------"
+
 var (
 	hiddenPosition = regexp.MustCompile(`name="position" value="([XO-]+)"><input type="hidden" name="side" value="([XO])"`)
 	setupAnalyse   = regexp.MustCompile(`href="(/analysis\?[^"]+)">Analyse this position`)
+	playOnField    = regexp.MustCompile(`<input type="hidden" name="(size|start|setup|moves|ply)" value="([^"]*)">`)
 )
 
 // TestSetupPage: the set-up board turns a pressed square from empty to
@@ -222,7 +226,7 @@ func TestSetupPage(t *testing.T) {
 		t.Error("the analysis link does not lead to the analysis")
 	}
 	// The other side to move.
-	if !strings.Contains(body, `href="/setup?position=---------------------------OX------XO---------------------------&amp;side=O">Give the move to the other side`) {
+	if !strings.Contains(body, `href="/setup?position=`+start8+`&amp;side=O">Give the move to the other side`) {
 		t.Error("no link giving the move to White")
 	}
 	// Emptied, the board is in the placement phase: no analysis.
@@ -233,7 +237,7 @@ func TestSetupPage(t *testing.T) {
 		t.Errorf("an empty board offers its analysis or does not say why not:\n%s", body)
 	}
 	// The analysis links to the set-up board of its position.
-	if !strings.Contains(get("/analysis"), `href="/setup?position=---------------------------OX------XO---------------------------&amp;side=X">Set up on a board`) {
+	if !strings.Contains(get("/analysis"), `href="/setup?position=`+start8+`&amp;side=X">Set up on a board`) {
 		t.Error("the analysis does not link to the set-up board")
 	}
 	if strings.Contains(body, `action="/playon"`) {
@@ -241,10 +245,9 @@ func TestSetupPage(t *testing.T) {
 	}
 	// A game from a set-up position, against the computer, the side to
 	// move taken by the player; one where that side must pass first too.
-	for _, pos := range []string{"---------------------------OX------XO---------------------------",
-		"XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOO--"} {
+	for _, pos := range []string{start8, "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOO--"} {
 		body := get("/setup?position=" + pos + "&side=O")
-		fields := regexp.MustCompile(`<input type="hidden" name="(size|start|setup|moves|ply)" value="([^"]*)">`).FindAllStringSubmatch(body, -1)
+		fields := playOnField.FindAllStringSubmatch(body, -1)
 		if len(fields) != 5 {
 			t.Fatalf("%s: the play-on form has %d fields:\n%s", pos, len(fields), body)
 		}
@@ -266,8 +269,7 @@ func TestSetupPage(t *testing.T) {
 			t.Errorf("%s: the new game's page = %d", pos, w.Code)
 		}
 	}
-	start := "---------------------------OX------XO---------------------------"
-	for _, bad := range []string{"position=XX&side=X", "position=" + start + "&side=Q", "position=" + start + "&side=X&set=i9", "position=" + start + "&set=a1"} {
+	for _, bad := range []string{"position=XX&side=X", "position=" + start8 + "&side=Q", "position=" + start8 + "&side=X&set=i9", "position=" + start8 + "&set=a1"} {
 		if w := a.do("GET", "/setup?"+bad, nil, nil); w.Code != http.StatusUnprocessableEntity {
 			t.Errorf("GET /setup?%s = %d, want 422", bad, w.Code)
 		}
@@ -279,7 +281,7 @@ func TestSetupPage(t *testing.T) {
 func TestTextBrowserSetup(t *testing.T) {
 	w3mPath(t)
 	a := newApp(t)
-	w := a.do("GET", "/setup?position=---------------------------OX------XO---------------------------&side=X&set=c4", nil, nil)
+	w := a.do("GET", setupPage, nil, nil)
 	dump := strings.ReplaceAll(dumpW3m(t, w.Body.String()), "\u00a0", " ")
 	for _, want := range []*regexp.Regexp{
 		regexp.MustCompile(`(?m)^4 - - X O X - - -$`),
@@ -296,7 +298,7 @@ func TestTextBrowserSetup(t *testing.T) {
 // FuzzSetup asks for arbitrary set-up boards: the answer is a page or a
 // 422, never anything else.
 func FuzzSetup(f *testing.F) {
-	f.Add("---------------------------OX------XO---------------------------", "X", "c4")
+	f.Add(start8, "X", "c4")
 	f.Add("", "", "")
 	f.Add("--------------OX----XO--------------", "O", "f6")
 	a := newApp(f)

@@ -384,7 +384,7 @@ func TestBrowserAccessibilityAudit(t *testing.T) {
 const analysisPage = "/analysis?position=--XXXXX--OOOXX-OOOOOXXOOOO-OXOOOO-XXOOO-OOXXOOOXXXXXOX--XXXX----&side=X"
 
 // setupPage is the set-up board just after a press of c4.
-const setupPage = "/setup?position=---------------------------OX------XO---------------------------&side=X&set=c4"
+const setupPage = "/setup?position=" + start8 + "&side=X&set=c4"
 
 // TestBrowserSetupKeepsFocus: on the set-up board, the square just
 // pressed has the focus back, and the arrow keys move it.

@@ -49,13 +49,19 @@ type AnalysisMove struct {
 // lead to from start: the position and side to move, and the moves as a
 // transcript (passes left out), if any.
 func AnalysisURL(start game.Board, moves []game.Square) string {
-	line := start.Line()
-	pos, side, _ := strings.Cut(line, " ")
-	u := "/analysis?position=" + url.QueryEscape(pos) + "&side=" + side
+	u := "/analysis?" + positionQuery(start)
 	if t := transcriptOf(start.Size(), moves); t != "" {
 		u += "&moves=" + t
 	}
 	return u
+}
+
+// positionQuery is the query that names b in an address: its squares
+// (position) and side to move (side), as the analysis and the set-up
+// board read them.
+func positionQuery(b game.Board) string {
+	pos, side, _ := strings.Cut(b.Line(), " ")
+	return "position=" + url.QueryEscape(pos) + "&side=" + side
 }
 
 // transcriptOf writes moves as a transcript, passes left out.

@@ -1,7 +1,6 @@
 package views
 
 import (
-	"net/url"
 	"strconv"
 	"strings"
 
@@ -37,10 +36,7 @@ type SetupPage struct {
 }
 
 // SetupURL is the set-up board's address for b.
-func SetupURL(b game.Board) string {
-	pos, side, _ := strings.Cut(b.Line(), " ")
-	return "/setup?position=" + url.QueryEscape(pos) + "&side=" + side
-}
+func SetupURL(b game.Board) string { return "/setup?" + positionQuery(b) }
 
 // SetupPageFor presents the set-up board at b; levels is the new-game
 // form's level field, for the game played from b.
